@@ -1,0 +1,15 @@
+/**
+ * `npm run bench -- <name> [flags]`: performance benchmarks that print figures (never pass/fail).
+ * Each benchmark is one file in bench/ exporting a `run(argv)`; add one by adding a line here.
+ */
+const benchmarks: Record<string, () => Promise<{ run(argv: string[]): Promise<void> }>> = {
+  world: () => import('./world.js'),
+};
+
+const [name, ...rest] = process.argv.slice(2);
+const load = name ? benchmarks[name] : undefined;
+if (!load) {
+  console.error(`usage: npm run bench -- <${Object.keys(benchmarks).join('|')}> [flags]`);
+  process.exit(2);
+}
+await (await load()).run(rest);

@@ -1,0 +1,29 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'web/dist/**', 'runs/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    // The world must stay deterministic: randomness and wall-clock time come in through Rng and the tick clock.
+    files: ['src/world/**/*.ts'],
+    ignores: ['src/world/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'Use the seeded Rng passed into the world.' },
+        { object: 'Date', property: 'now', message: 'Use the tick clock; the world has no wall clock.' },
+        { object: 'performance', property: 'now', message: 'Use the tick clock; the world has no wall clock.' },
+      ],
+      'no-restricted-imports': ['error', { patterns: ['node:fs', 'fs', 'node:net', 'node:http', 'node:child_process'] }],
+    },
+  },
+);

@@ -1,0 +1,64 @@
+// Layer-boundary check (run by `npm run lint`).
+// guildcraft's layers depend one way (docs/architecture.md): a file in src/<layer>/ may import
+// only its own layer and the layers listed as below it here. Violations print file, line and the fix.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, resolve, dirname, sep } from 'node:path';
+
+const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
+const src = join(root, 'src');
+
+/** layer -> layers it may import (besides itself). */
+const allowed = {
+  core: [],
+  world: ['core'],
+  skills: ['core', 'world'],
+  env: ['core', 'world', 'skills'],
+  llm: ['core'],
+  tasks: ['core', 'world', 'skills', 'env', 'llm'],
+  agents: ['core', 'world', 'skills', 'env', 'llm', 'tasks'],
+  orgs: ['core', 'world', 'skills', 'env', 'llm', 'tasks', 'agents'],
+  runner: ['core', 'world', 'skills', 'env', 'llm', 'tasks', 'agents', 'orgs'],
+  server: ['core', 'world', 'skills', 'env', 'llm', 'tasks', 'agents', 'orgs', 'runner'],
+  cli: ['core', 'world', 'skills', 'env', 'llm', 'tasks', 'agents', 'orgs', 'runner', 'server'],
+};
+
+function* walk(dir) {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) yield* walk(p);
+    else if (p.endsWith('.ts')) yield p;
+  }
+}
+
+const importRe = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const problems = [];
+for (const file of walk(src)) {
+  const rel = relative(src, file);
+  const layer = rel.split(sep)[0];
+  if (rel === 'index.ts') continue; // the package entry re-exports every layer
+  if (!(layer in allowed)) {
+    problems.push(`${relative(root, file)}: '${layer}' is not a known layer; add it to scripts/check-layers.mjs and docs/architecture.md`);
+    continue;
+  }
+  const text = readFileSync(file, 'utf8');
+  for (const m of text.matchAll(importRe)) {
+    const spec = m[1] ?? m[2];
+    if (!spec || !spec.startsWith('.')) continue;
+    const target = relative(src, resolve(dirname(file), spec));
+    if (target.startsWith('..')) continue;
+    const targetLayer = target.split(sep)[0];
+    if (targetLayer === layer || targetLayer.endsWith('.js')) continue;
+    if (!allowed[layer].includes(targetLayer)) {
+      const line = text.slice(0, m.index).split('\n').length + 1;
+      problems.push(
+        `${relative(root, file)}:${line}: layer '${layer}' imports '${spec}' from layer '${targetLayer}', ` +
+          `which sits above it. Move the shared piece down into a lower layer or pass it in.`,
+      );
+    }
+  }
+}
+if (problems.length) {
+  console.error(`Layer boundary check failed (${problems.length}):\n` + problems.join('\n'));
+  process.exit(1);
+}
+console.log('layer boundaries ok');

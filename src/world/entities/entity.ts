@@ -1,0 +1,137 @@
+/**
+ * Entity data. Entities are plain objects updated by systems (physics, needs, AI); the shapes here
+ * are the contract between those systems. Positions are the centre of the entity's feet.
+ */
+import type { Vec3 } from '../../core/vec3.js';
+import type { Inventory, ItemStack } from '../inventory.js';
+import type { DamageCause } from '../events.js';
+
+export type EntityKind = 'player' | 'mob' | 'item' | 'projectile';
+
+export interface EntityBase {
+  readonly id: number;
+  readonly kind: EntityKind;
+  /** minecraft-data entity name (`zombie`, `item`, `player`, or a boss name). */
+  readonly type: string;
+  pos: Vec3;
+  vel: Vec3;
+  /** Degrees; 0 faces +z (south), 90 faces -x (west), as in Minecraft. */
+  yaw: number;
+  pitch: number;
+  width: number;
+  height: number;
+  onGround: boolean;
+  inWater: boolean;
+  inLava: boolean;
+  /** Inside powder snow this tick. */
+  inPowderSnow: boolean;
+  /** Movement was blocked sideways this tick (AI uses it to jump or re-path). */
+  collidedHorizontally: boolean;
+  /** Ticks since spawn. */
+  age: number;
+  /** Set when the entity has left the world; systems skip it and the world drops it at the end of the tick. */
+  removed: boolean;
+}
+
+/** Movement intent for one tick: what a player's keys or a mob's AI want. Physics turns it into motion. */
+export interface Controls {
+  /** -1 back … 1 forward, along `yaw`. */
+  forward: number;
+  /** -1 right … 1 left. */
+  strafe: number;
+  jump: boolean;
+  sprint: boolean;
+  sneak: boolean;
+}
+
+export interface ActiveEffect {
+  /** minecraft-data effect name, e.g. `Speed`, `FireResistance`. */
+  name: string;
+  /** 0 for level I. */
+  amplifier: number;
+  /** Remaining ticks; Infinity for permanent task effects. */
+  ticksLeft: number;
+}
+
+export interface LivingEntity extends EntityBase {
+  health: number;
+  maxHealth: number;
+  controls: Controls;
+  /** Base walking speed in blocks per second before effects (vanilla player: 4.317). */
+  walkSpeed: number;
+  effects: Map<string, ActiveEffect>;
+  /** Ticks left burning. */
+  fireTicks: number;
+  /** Blocks fallen since last on ground; physics accumulates it, the fall-damage rule consumes it. */
+  fallDistance: number;
+  /** Fall distance of a landing that happened this tick (0 when none); set by physics. */
+  landedFallDistance: number;
+  /** Remaining air in ticks (vanilla 300). */
+  air: number;
+  maxAir: number;
+  /** Ticks spent in powder snow (vanilla freezing counter, 0–140). */
+  frozenTicks: number;
+  /** Ticks of damage immunity left after a hit (vanilla 10 of 20). */
+  hurtCooldown: number;
+  /** Damage absorbed by the current immunity window (a bigger hit still lands the difference). */
+  lastHurtAmount: number;
+  lastDamageCause: DamageCause | null;
+  lastAttacker: number | null;
+  dead: boolean;
+}
+
+export interface Player extends LivingEntity {
+  readonly kind: 'player';
+  readonly name: string;
+  inventory: Inventory;
+  food: number;
+  saturation: number;
+  exhaustion: number;
+  /** Vanilla food tick timer driving regeneration and starvation. */
+  foodTimer: number;
+  /** Ticks until the attack is fully charged again (attack cooldown). */
+  attackCooldown: number;
+  attackCooldownMax: number;
+  /** Block radius within which the player can perceive (used by skills' senses). */
+  perceptionRange: number;
+  spawnPoint: Vec3;
+  /** Ticks until respawn while dead. */
+  respawnTimer: number;
+  /** Current dig, managed by the digging rule. */
+  digging: { pos: Vec3; ticksDone: number; ticksNeeded: number } | null;
+  /** Per-tick work this tick (for exhaustion): sprint/jump/attack/dig counters the needs rule reads. */
+  activity: { jumped: boolean; attacked: boolean; dugBlock: boolean; damageTaken: number };
+}
+
+export interface MobEntity extends LivingEntity {
+  readonly kind: 'mob';
+  hostile: boolean;
+  /** Melee damage per hit (for bosses and overrides; defaults come from facts). */
+  attackDamage: number;
+  /** AI state, owned by the mob AI system. */
+  ai: Record<string, unknown>;
+  /** Survives despawn rules (task-spawned mobs, bosses). */
+  persistent: boolean;
+  /** Extra data for bosses and task mobs. */
+  tags: string[];
+}
+
+export interface ItemEntity extends EntityBase {
+  readonly kind: 'item';
+  stack: ItemStack;
+  /** Ticks until it can be picked up (vanilla 10 for dropped, 40 for thrown by a player). */
+  pickupDelay: number;
+}
+
+export interface ProjectileEntity extends EntityBase {
+  readonly kind: 'projectile';
+  owner: number | null;
+  damage: number;
+}
+
+export type Entity = Player | MobEntity | ItemEntity | ProjectileEntity;
+export type Living = Player | MobEntity;
+
+export const isLiving = (e: Entity): e is Living => e.kind === 'player' || e.kind === 'mob';
+
+export const idleControls = (): Controls => ({ forward: 0, strafe: 0, jump: false, sprint: false, sneak: false });

@@ -1,0 +1,11 @@
+export * from './world.js';
+export * from './world-options.js';
+export * from './events.js';
+export * from './registry.js';
+export * from './rng.js';
+export * from './inventory.js';
+export * from './entities/entity.js';
+export * from './entities/player.js';
+export type { WorldSystem } from './system.js';
+export type { TerrainGenerator, ColumnWriter } from './terrain/generator.js';
+export { MIN_Y, MAX_Y, WORLD_HEIGHT } from './terrain/generator.js';

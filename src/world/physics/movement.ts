@@ -1,0 +1,152 @@
+/**
+ * Physics-lite movement for players, mobs and dropped items: gravity and drag with vanilla's
+ * per-tick constants, jumping, swimming, walking at the entity's speed (scaled by Speed/Slowness,
+ * sprinting, sneaking, water, lava and powder snow), collision with solid blocks, and fall distance.
+ *
+ * Deliberate simplifications (docs/world-rules.md): horizontal velocity follows the controls at once
+ * (no ground friction or acceleration curve), blocks are full cubes or empty, no step-up.
+ */
+import type { EntityBase, Living } from '../entities/entity.js';
+import { isLiving } from '../entities/entity.js';
+import type { WorldSystem } from '../system.js';
+import type { World } from '../world.js';
+import { moveAxis, type SolidAt } from './collision.js';
+
+/** Vanilla per-tick constants. */
+export const GRAVITY = 0.08;
+export const AIR_DRAG = 0.98;
+export const JUMP_VELOCITY = 0.42;
+export const ITEM_GRAVITY = 0.04;
+export const SPRINT_FACTOR = 5.612 / 4.317;
+export const SNEAK_FACTOR = 0.3;
+/** Horizontal speed factors inside fluids and powder snow (physics-lite fits to vanilla walking speeds). */
+export const WATER_FACTOR = 0.45;
+export const LAVA_FACTOR = 0.25;
+export const POWDER_SNOW_FACTOR = 0.3;
+
+export function movementSystem(): WorldSystem {
+  return {
+    name: 'movement',
+    tick(world) {
+      const reg = world.registry;
+      const solidByState = reg.solidByState;
+      const blocks = world.blocks;
+      const solid: SolidAt = (x, y, z) => solidByState[blocks.get(x, y, z)] === 1;
+      const powderSnow = reg.stateOf('powder_snow');
+      for (const e of world.entities.values()) {
+        if (e.removed) continue;
+        if (e.kind === 'projectile') continue; // projectiles move in their own rule
+        if (isLiving(e) && e.dead) continue;
+        senseMedium(world, e, powderSnow);
+        if (isLiving(e)) moveLiving(e, solid);
+        else moveItem(e, solid);
+        e.age++;
+      }
+    },
+  };
+}
+
+/** Records whether the entity's body is in water, lava or powder snow this tick. */
+function senseMedium(world: World, e: EntityBase, powderSnow: number): void {
+  const fluid = world.registry.fluidByState;
+  const x = Math.floor(e.pos.x), z = Math.floor(e.pos.z);
+  const feet = world.blocks.get(x, Math.floor(e.pos.y + 0.1), z);
+  const waist = world.blocks.get(x, Math.floor(e.pos.y + e.height * 0.5), z);
+  e.inWater = fluid[feet] === 1 || fluid[waist] === 1;
+  e.inLava = fluid[feet] === 2 || fluid[waist] === 2;
+  e.inPowderSnow = feet === powderSnow || waist === powderSnow;
+}
+
+/** Walking speed in blocks per tick after effects and medium. */
+export function horizontalSpeed(e: Living): number {
+  let bps = e.walkSpeed;
+  const speed = e.effects.get('Speed');
+  if (speed) bps *= 1 + 0.2 * (speed.amplifier + 1);
+  const slow = e.effects.get('Slowness');
+  if (slow) bps *= Math.max(0, 1 - 0.15 * (slow.amplifier + 1));
+  const c = e.controls;
+  if (c.sneak) bps *= SNEAK_FACTOR;
+  else if (c.sprint && c.forward > 0) bps *= SPRINT_FACTOR;
+  if (e.inLava) bps *= LAVA_FACTOR;
+  else if (e.inWater) bps *= WATER_FACTOR;
+  if (e.inPowderSnow) bps *= POWDER_SNOW_FACTOR;
+  return bps / 20;
+}
+
+function moveLiving(e: Living, solid: SolidAt): void {
+  const c = e.controls;
+  // Horizontal intent along yaw (0 = +z, 90 = -x, as in Minecraft).
+  let fx = c.forward, fs = c.strafe;
+  const mag = Math.hypot(fx, fs);
+  if (mag > 1) { fx /= mag; fs /= mag; }
+  const speed = horizontalSpeed(e);
+  const yawRad = (e.yaw * Math.PI) / 180;
+  const sin = Math.sin(yawRad), cos = Math.cos(yawRad);
+  e.vel.x = (-sin * fx + cos * fs) * speed;
+  e.vel.z = (cos * fx + sin * fs) * speed;
+
+  // Vertical.
+  const inFluid = e.inWater || e.inLava;
+  if (inFluid) {
+    e.vel.y = e.vel.y * (e.inLava ? 0.5 : 0.8) - 0.02;
+    if (c.jump) e.vel.y += 0.06;
+    e.fallDistance = 0;
+  } else if (e.inPowderSnow) {
+    e.vel.y = Math.max(e.vel.y - GRAVITY, -0.1);
+  } else {
+    if (c.jump && e.onGround) {
+      e.vel.y = JUMP_VELOCITY;
+      const boost = e.effects.get('JumpBoost');
+      if (boost) e.vel.y += 0.1 * (boost.amplifier + 1);
+      if (e.kind === 'player') e.activity.jumped = true;
+    }
+  }
+
+  const startY = e.pos.y;
+  const dy = moveAxis(e, 1, e.vel.y, solid);
+  const blockedDown = e.vel.y < 0 && dy > e.vel.y + 1e-9;
+  const blockedUp = e.vel.y > 0 && dy < e.vel.y - 1e-9;
+  const dx = moveAxis(e, 0, e.vel.x, solid);
+  const dz = moveAxis(e, 2, e.vel.z, solid);
+  e.collidedHorizontally = Math.abs(dx - e.vel.x) > 1e-9 || Math.abs(dz - e.vel.z) > 1e-9;
+
+  const fell = startY - e.pos.y;
+  if (fell > 0 && !inFluid) e.fallDistance += fell;
+  const wasOnGround = e.onGround;
+  e.onGround = blockedDown || (e.vel.y <= 0 && solidBelow(e, solid));
+  e.landedFallDistance = 0;
+  if (e.onGround) {
+    if (!wasOnGround && e.fallDistance > 0) e.landedFallDistance = e.fallDistance;
+    e.fallDistance = 0;
+    e.vel.y = 0;
+  } else {
+    if (blockedUp) e.vel.y = 0;
+    if (!inFluid && !e.inPowderSnow) e.vel.y = (e.vel.y - GRAVITY) * AIR_DRAG;
+  }
+}
+
+function solidBelow(e: EntityBase, solid: SolidAt): boolean {
+  const y = e.pos.y - 1e-3;
+  if (e.pos.y - Math.floor(e.pos.y) > 1e-3) return false;
+  const hw = e.width / 2 - 1e-7;
+  const x0 = Math.floor(e.pos.x - hw), x1 = Math.floor(e.pos.x + hw);
+  const z0 = Math.floor(e.pos.z - hw), z1 = Math.floor(e.pos.z + hw);
+  const by = Math.floor(y);
+  for (let x = x0; x <= x1; x++) for (let z = z0; z <= z1; z++) if (solid(x, by, z)) return true;
+  return false;
+}
+
+function moveItem(e: EntityBase, solid: SolidAt): void {
+  if (e.inWater) e.vel.y = Math.min(e.vel.y + 0.005, 0.06);
+  else e.vel.y = (e.vel.y - ITEM_GRAVITY) * AIR_DRAG;
+  const dy = moveAxis(e, 1, e.vel.y, solid);
+  moveAxis(e, 0, e.vel.x, solid);
+  moveAxis(e, 2, e.vel.z, solid);
+  const landed = e.vel.y < 0 && dy > e.vel.y + 1e-9;
+  e.onGround = landed || solidBelow(e, solid);
+  // Ground friction for items (vanilla 0.98 * 0.6 on most blocks).
+  const f = e.onGround ? 0.588 : 0.98;
+  e.vel.x *= f;
+  e.vel.z *= f;
+  if (e.onGround) e.vel.y = 0;
+}

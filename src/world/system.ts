@@ -1,0 +1,11 @@
+import type { World } from './world.js';
+
+/**
+ * A rule of the world, run once per tick in a fixed order (see systems.ts).
+ * Systems keep their own state in closures or on entities; they draw randomness from
+ * `world.rng(name)` and never from Math.random.
+ */
+export interface WorldSystem {
+  readonly name: string;
+  tick(world: World): void;
+}

@@ -1,0 +1,218 @@
+/**
+ * The embedded world: blocks, entities, time and the rules that move them, advanced one tick
+ * (1/20 s of game time) at a time. Pure and deterministic: all chance comes from Rngs derived
+ * from the seed, time is the tick counter, and nothing here does I/O.
+ */
+import { InputError } from '../core/errors.js';
+import { type Vec3, posKey } from '../core/vec3.js';
+import { BlockStore } from './block-store.js';
+import type { Entity, ItemEntity, Living, MobEntity, Player } from './entities/entity.js';
+import { EntityIndex } from './entities/entity-index.js';
+import type { WorldEvent, WorldEventInput, WorldEventType, EventOf } from './events.js';
+import { Registry, DEFAULT_VERSION } from './registry.js';
+import { Rng } from './rng.js';
+import type { WorldSystem } from './system.js';
+import { defaultSystems } from './systems.js';
+import { createTerrain } from './terrain/index.js';
+import type { TerrainGenerator } from './terrain/generator.js';
+import { DEFAULT_GAMERULES, type Difficulty, type Gamerules, type WorldOptions } from './world-options.js';
+
+export { TICKS_PER_SECOND, TICKS_PER_DAY } from './time.js';
+
+/** Data attached to a block position (chests, furnaces). Rules that own a kind extend this shape. */
+export interface BlockEntity {
+  readonly kind: string;
+  readonly pos: Vec3;
+}
+
+type Listener = (e: WorldEvent) => void;
+
+export class World {
+  readonly seed: string;
+  readonly registry: Registry;
+  readonly terrain: TerrainGenerator;
+  readonly blocks: BlockStore;
+  /** All live entities, in spawn order (iteration order is part of determinism). */
+  readonly entities = new Map<number, Entity>();
+  readonly index = new EntityIndex();
+  readonly players = new Map<string, Player>();
+  readonly blockEntities = new Map<string, BlockEntity>();
+  readonly gamerules: Gamerules;
+  difficulty: Difficulty;
+  /** Ticks since the world began. */
+  tick = 0;
+  /** 0–23999; advances with the tick when doDaylightCycle is on. */
+  timeOfDay: number;
+  readonly systems: WorldSystem[];
+
+  private nextId = 1;
+  private readonly rngs = new Map<string, Rng>();
+  private readonly listeners = new Map<string, Listener[]>();
+  private readonly anyListeners: Listener[] = [];
+  private pending: WorldEvent[] = [];
+
+  constructor(options: WorldOptions) {
+    if (options.seed === undefined || options.seed === null || options.seed === '') {
+      throw new InputError('a world needs a seed', 'pass { seed: <number or string> } so the run can be reproduced');
+    }
+    this.seed = String(options.seed);
+    this.registry = Registry.get(options.version ?? DEFAULT_VERSION);
+    this.terrain = createTerrain(options.terrain ?? { type: 'flat' }, this.registry, this.seed);
+    this.blocks = new BlockStore(this.terrain);
+    this.difficulty = options.difficulty ?? 'normal';
+    this.gamerules = { ...DEFAULT_GAMERULES, ...options.gamerules };
+    this.timeOfDay = options.timeOfDay ?? 0;
+    this.systems = defaultSystems();
+  }
+
+  /** The random stream of one rule, derived from the seed and the rule's name only. */
+  rng(label: string): Rng {
+    let r = this.rngs.get(label);
+    if (!r) {
+      r = new Rng(`${this.seed}/${label}`);
+      this.rngs.set(label, r);
+    }
+    return r;
+  }
+
+  // ---- blocks -------------------------------------------------------------
+
+  stateAt(x: number, y: number, z: number): number {
+    return this.blocks.get(x, y, z);
+  }
+
+  blockAt(p: Vec3): string {
+    return this.registry.blockNameOfState(this.blocks.get(p.x, p.y, p.z));
+  }
+
+  /** Whether an entity collides with the block at integer coordinates. */
+  isSolid(x: number, y: number, z: number): boolean {
+    return this.registry.solidByState[this.blocks.get(x, y, z)] === 1;
+  }
+
+  /** Sets a block by name or state id without game rules (task set-up, events). Emits block_changed when `cause` is given. */
+  setBlock(p: Vec3, block: string | number, cause?: string): void {
+    const state = typeof block === 'number' ? block : this.registry.stateOf(block);
+    const before = this.blocks.get(p.x, p.y, p.z);
+    if (before === state) return;
+    this.blocks.set(p.x, p.y, p.z, state);
+    if (cause) {
+      this.emit({
+        type: 'block_changed',
+        pos: { x: p.x, y: p.y, z: p.z },
+        from: this.registry.blockNameOfState(before),
+        to: this.registry.blockNameOfState(state),
+        cause,
+      });
+    }
+  }
+
+  blockEntity<T extends BlockEntity>(p: Vec3, kind: string): T | undefined {
+    const be = this.blockEntities.get(posKey(p));
+    return be && be.kind === kind ? (be as T) : undefined;
+  }
+
+  // ---- entities -----------------------------------------------------------
+
+  /** Reserves the next entity id (ids are never reused, so logs stay unambiguous). */
+  allocateId(): number {
+    return this.nextId++;
+  }
+
+  addEntity<T extends Entity>(e: T): T {
+    if (this.entities.has(e.id)) throw new InputError(`entity id ${e.id} is already in the world`, 'allocate ids with world.allocateId()');
+    this.entities.set(e.id, e);
+    this.index.insert(e);
+    if (e.kind === 'player') this.players.set(e.name, e);
+    this.emit({ type: 'entity_spawned', entity: e.id, kind: e.kind, entityType: e.type, pos: { ...e.pos } });
+    return e;
+  }
+
+  /** Marks an entity removed; it leaves the maps at the end of the tick so iterating systems stay safe. */
+  removeEntity(e: Entity, reason: 'despawned' | 'died' | 'picked_up' | 'left' = 'despawned'): void {
+    if (e.removed) return;
+    e.removed = true;
+    if (reason === 'despawned') this.emit({ type: 'entity_despawned', entity: e.id, entityType: e.type });
+  }
+
+  entity(id: number): Entity | undefined {
+    return this.entities.get(id);
+  }
+
+  player(name: string): Player | undefined {
+    return this.players.get(name);
+  }
+
+  /** Entities within `radius` of `p`, by id. */
+  near(p: Vec3, radius: number, filter?: (e: Entity) => boolean): Entity[] {
+    return this.index.near(p, radius, filter);
+  }
+
+  *living(): Iterable<Living> {
+    for (const e of this.entities.values()) if (!e.removed && (e.kind === 'player' || e.kind === 'mob')) yield e;
+  }
+
+  *mobs(): Iterable<MobEntity> {
+    for (const e of this.entities.values()) if (!e.removed && e.kind === 'mob') yield e;
+  }
+
+  *items(): Iterable<ItemEntity> {
+    for (const e of this.entities.values()) if (!e.removed && e.kind === 'item') yield e;
+  }
+
+  // ---- events -------------------------------------------------------------
+
+  emit(event: WorldEventInput): void {
+    const e = { ...event, tick: this.tick } as WorldEvent;
+    this.pending.push(e);
+    const typed = this.listeners.get(e.type);
+    if (typed) for (const l of typed) l(e);
+    for (const l of this.anyListeners) l(e);
+  }
+
+  /** Subscribes to one event type; returns the unsubscribe function. */
+  on<T extends WorldEventType>(type: T, listener: (e: EventOf<T>) => void): () => void {
+    const list = this.listeners.get(type) ?? [];
+    list.push(listener as Listener);
+    this.listeners.set(type, list);
+    return () => list.splice(list.indexOf(listener as Listener), 1);
+  }
+
+  onAny(listener: Listener): () => void {
+    this.anyListeners.push(listener);
+    return () => this.anyListeners.splice(this.anyListeners.indexOf(listener), 1);
+  }
+
+  /** Events since the last call (the world keeps nothing after this, so long runs stay bounded). */
+  takeEvents(): WorldEvent[] {
+    const out = this.pending;
+    this.pending = [];
+    return out;
+  }
+
+  // ---- time ---------------------------------------------------------------
+
+  get isDay(): boolean {
+    return this.timeOfDay < 12542 || this.timeOfDay >= 23460;
+  }
+
+  /** Advances the world by one tick: every system in order, then removed entities leave. */
+  step(): void {
+    for (const s of this.systems) s.tick(this);
+    for (const e of this.entities.values()) {
+      if (e.removed) {
+        this.entities.delete(e.id);
+        this.index.remove(e);
+        if (e.kind === 'player' && this.players.get(e.name) === e) this.players.delete(e.name);
+      } else {
+        this.index.update(e);
+      }
+    }
+    this.tick++;
+  }
+
+  /** Advances `n` ticks. */
+  run(n: number): void {
+    for (let i = 0; i < n; i++) this.step();
+  }
+}
