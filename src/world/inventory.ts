@@ -9,6 +9,8 @@ export interface ItemStack {
   count: number;
   /** Durability used so far (tools, armor); absent for items without durability. */
   damage?: number;
+  /** Potion type for `potion`/`splash_potion` items (`fire_resistance`, `healing`, …). */
+  potion?: string;
 }
 
 export type ArmorSlot = 'head' | 'chest' | 'legs' | 'feet';
@@ -59,6 +61,7 @@ export class Inventory {
         const moved = Math.min(max, left);
         const placed: ItemStack = { name: stack.name, count: moved };
         if (stack.damage !== undefined) placed.damage = stack.damage;
+        if (stack.potion !== undefined) placed.potion = stack.potion;
         this.slots[i] = placed;
         left -= moved;
       }

@@ -26,6 +26,8 @@ export interface BlockEntity {
 }
 
 type Listener = (e: WorldEvent) => void;
+/** Told of every block change made through `setBlock` (fluids wake up, containers drop contents). */
+export type BlockWatcher = (x: number, y: number, z: number, before: number, after: number) => void;
 
 export class World {
   readonly seed: string;
@@ -50,6 +52,7 @@ export class World {
   private readonly listeners = new Map<string, Listener[]>();
   private readonly anyListeners: Listener[] = [];
   private pending: WorldEvent[] = [];
+  private readonly blockWatchers: BlockWatcher[] = [];
 
   constructor(options: WorldOptions) {
     if (options.seed === undefined || options.seed === null || options.seed === '') {
@@ -96,6 +99,7 @@ export class World {
     const before = this.blocks.get(p.x, p.y, p.z);
     if (before === state) return;
     this.blocks.set(p.x, p.y, p.z, state);
+    for (const w of this.blockWatchers) w(p.x, p.y, p.z, before, state);
     if (cause) {
       this.emit({
         type: 'block_changed',
@@ -105,6 +109,12 @@ export class World {
         cause,
       });
     }
+  }
+
+  /** Calls `watcher` after every block change made through `setBlock`; returns the unsubscribe function. */
+  watchBlocks(watcher: BlockWatcher): () => void {
+    this.blockWatchers.push(watcher);
+    return () => this.blockWatchers.splice(this.blockWatchers.indexOf(watcher), 1);
   }
 
   blockEntity<T extends BlockEntity>(p: Vec3, kind: string): T | undefined {

@@ -97,6 +97,8 @@ export interface Player extends LivingEntity {
   spawnPoint: Vec3;
   /** Ticks until respawn while dead. */
   respawnTimer: number;
+  /** An item being used over several ticks (eating, drinking), managed by the item-use rule. */
+  using: { item: string; ticksLeft: number } | null;
   /** Current dig, managed by the digging rule. */
   digging: { pos: Vec3; ticksDone: number; ticksNeeded: number } | null;
   /** Per-tick work this tick (for exhaustion): sprint/jump/attack/dig counters the needs rule reads. */

@@ -66,6 +66,7 @@ export function createPlayer(world: World, name: string, pos: Vec3, caps: Player
     perceptionRange: caps.perceptionRange ?? 32,
     spawnPoint: { ...pos },
     respawnTimer: 0,
+    using: null,
     digging: null,
     activity: { jumped: false, attacked: false, dugBlock: false, damageTaken: 0 },
   };
