@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { World } from '../world.js';
+import { joinPlayer } from '../entities/player.js';
+import { spawnItem } from '../entities/item-entity.js';
+import { ITEM_LIFETIME_TICKS } from './pickup.js';
+
+const flatWorld = () => new World({ seed: 1, terrain: { type: 'flat' }, gamerules: { doMobSpawning: false } });
+
+describe('item pickup', () => {
+  it('waits out the pickup delay, then picks the item up', () => {
+    const w = flatWorld();
+    const p = joinPlayer(w, 'alex', { x: 0.5, y: -60, z: 0.5 });
+    const item = spawnItem(w, { x: 1.5, y: -60, z: 0.5 }, { name: 'cobblestone', count: 3 }, { pickupDelay: 10, vel: { x: 0, y: 0, z: 0 } });
+    const picked: { by: number; count: number }[] = [];
+    w.on('item_picked_up', (e) => picked.push({ by: e.by, count: e.count }));
+    w.run(5);
+    expect(item.removed).toBe(false);
+    expect(p.inventory.count('cobblestone')).toBe(0);
+    w.run(10);
+    expect(item.removed).toBe(true);
+    expect(p.inventory.count('cobblestone')).toBe(3);
+    expect(picked).toEqual([{ by: p.id, count: 3 }]);
+  });
+
+  it('does not reach items beyond 1 block of the player box', () => {
+    const w = flatWorld();
+    const p = joinPlayer(w, 'alex', { x: 0.5, y: -60, z: 0.5 });
+    const item = spawnItem(w, { x: 2.5, y: -60, z: 0.5 }, { name: 'dirt', count: 1 }, { pickupDelay: 0, vel: { x: 0, y: 0, z: 0 } });
+    w.run(20);
+    expect(item.removed).toBe(false);
+    expect(p.inventory.count('dirt')).toBe(0);
+  });
+
+  it('takes only what fits and leaves the rest on the ground', () => {
+    const w = flatWorld();
+    const p = joinPlayer(w, 'alex', { x: 0.5, y: -60, z: 0.5 });
+    for (let i = 0; i < 35; i++) p.inventory.slots[i] = { name: 'stone', count: 64 };
+    p.inventory.slots[35] = { name: 'dirt', count: 60 };
+    const dirt = spawnItem(w, { x: 0.5, y: -60, z: 0.5 }, { name: 'dirt', count: 10 }, { pickupDelay: 0, vel: { x: 0, y: 0, z: 0 } });
+    const sand = spawnItem(w, { x: 0.5, y: -60, z: 0.5 }, { name: 'sand', count: 1 }, { pickupDelay: 0, vel: { x: 0, y: 0, z: 0 } });
+    w.run(5);
+    expect(p.inventory.count('dirt')).toBe(64);
+    expect(dirt.removed).toBe(false);
+    expect(dirt.stack.count).toBe(6);
+    expect(sand.removed).toBe(false);
+    expect(p.inventory.count('sand')).toBe(0);
+  });
+
+  it('dead players pick nothing up', () => {
+    const w = flatWorld();
+    const p = joinPlayer(w, 'alex', { x: 0.5, y: -60, z: 0.5 });
+    p.dead = true;
+    p.respawnTimer = 1000;
+    const item = spawnItem(w, { x: 0.5, y: -60, z: 0.5 }, { name: 'dirt', count: 1 }, { pickupDelay: 0, vel: { x: 0, y: 0, z: 0 } });
+    w.run(5);
+    expect(item.removed).toBe(false);
+  });
+
+  it('despawns items after 6000 ticks (wiki "Item (entity)": 5 minutes)', () => {
+    const w = flatWorld();
+    const item = spawnItem(w, { x: 0.5, y: -60, z: 0.5 }, { name: 'dirt', count: 1 });
+    w.run(ITEM_LIFETIME_TICKS - 1);
+    expect(item.removed).toBe(false);
+    w.run(2);
+    expect(item.removed).toBe(true);
+  });
+
+  it('merges stacks of the same item lying together', () => {
+    const w = flatWorld();
+    const a = spawnItem(w, { x: 0.5, y: -60, z: 0.5 }, { name: 'dirt', count: 5 }, { vel: { x: 0, y: 0, z: 0 } });
+    const b = spawnItem(w, { x: 0.7, y: -60, z: 0.5 }, { name: 'dirt', count: 7 }, { vel: { x: 0, y: 0, z: 0 } });
+    const c = spawnItem(w, { x: 0.6, y: -60, z: 0.5 }, { name: 'sand', count: 1 }, { vel: { x: 0, y: 0, z: 0 } });
+    w.run(20);
+    expect(a.stack.count).toBe(12);
+    expect(b.removed).toBe(true);
+    expect(c.removed).toBe(false);
+  });
+});
