@@ -8,4 +8,6 @@ import type { World } from './world.js';
 export interface WorldSystem {
   readonly name: string;
   tick(world: World): void;
+  /** Optional: called once when the world is built, before any block or entity is added (block watchers, event listeners). */
+  attach?(world: World): void;
 }

@@ -66,6 +66,7 @@ export class World {
     this.gamerules = { ...DEFAULT_GAMERULES, ...options.gamerules };
     this.timeOfDay = options.timeOfDay ?? 0;
     this.systems = defaultSystems();
+    for (const s of this.systems) s.attach?.(this);
   }
 
   /** The random stream of one rule, derived from the seed and the rule's name only. */

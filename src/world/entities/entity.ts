@@ -94,13 +94,19 @@ export interface Player extends LivingEntity {
   attackCooldownMax: number;
   /** Block radius within which the player can perceive (used by skills' senses). */
   perceptionRange: number;
+  /** Optional view cone (full angle, degrees) for senses; absent = sees all around. */
+  fovDegrees?: number;
   spawnPoint: Vec3;
   /** Ticks until respawn while dead. */
   respawnTimer: number;
   /** An item being used over several ticks (eating, drinking), managed by the item-use rule. */
   using: { item: string; ticksLeft: number } | null;
-  /** Current dig, managed by the digging rule. */
-  digging: { pos: Vec3; ticksDone: number; ticksNeeded: number } | null;
+  /**
+   * Current dig, managed by the digging rule. `progress` is vanilla's destroy progress (0–1, the dig
+   * ends at 1); `ticksNeeded` is the total at the current conditions. `blockState` and `tool` are what
+   * the dig started on, so a changed block or held item cancels it.
+   */
+  digging: { pos: Vec3; ticksDone: number; ticksNeeded: number; progress: number; blockState: number; tool: string | null } | null;
   /** Per-tick work this tick (for exhaustion): sprint/jump/attack/dig counters the needs rule reads. */
   activity: { jumped: boolean; attacked: boolean; dugBlock: boolean; damageTaken: number };
 }

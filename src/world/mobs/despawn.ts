@@ -1,0 +1,42 @@
+/**
+ * Despawning (wiki "Spawn" § Despawning; vanilla Mob.checkDespawn):
+ * - on peaceful every hostile mob leaves at once (task bosses excepted: a task that spawns a boss on
+ *   peaceful means it);
+ * - a non-persistent hostile farther than 128 blocks from every player leaves at once; one farther than
+ *   32 blocks leaves with chance 1/800 per tick.
+ * With no player in the world nothing despawns by distance (vanilla measures to the nearest player).
+ * Passive mobs never despawn (vanilla animals do not). The distance test runs once a second per mob
+ * (staggered by id) with the per-tick chance compounded over the 20 ticks, so the cost is 1/20 of a
+ * neighbourhood query per mob per tick.
+ */
+import type { Entity, MobEntity } from '../entities/entity.js';
+import { SPAWNING } from '../facts/mobs.js';
+import type { Rng } from '../rng.js';
+import type { World } from '../world.js';
+
+export const DESPAWN_CHECK_INTERVAL = 20;
+/** Chance that at least one of 20 per-tick 1/800 rolls succeeds. */
+const CHANCE_PER_CHECK = 1 - (1 - SPAWNING.despawnChancePerTick) ** DESPAWN_CHECK_INTERVAL;
+
+const isPlayer = (e: Entity): boolean => e.kind === 'player';
+
+export function despawnMobs(world: World, rng: Rng): void {
+  const peaceful = world.difficulty === 'peaceful';
+  // Vanilla only despawns relative to a nearest player: a world without players keeps its mobs.
+  const anyPlayer = world.players.size > 0;
+  for (const e of world.entities.values()) {
+    if (e.kind !== 'mob' || e.removed || e.dead || !e.hostile) continue;
+    if (peaceful && !e.tags.includes('boss')) {
+      world.removeEntity(e, 'despawned');
+      continue;
+    }
+    if (!anyPlayer || e.persistent || (world.tick + e.id) % DESPAWN_CHECK_INTERVAL !== 0) continue;
+    if (shouldDespawn(world, e, rng)) world.removeEntity(e, 'despawned');
+  }
+}
+
+function shouldDespawn(world: World, mob: MobEntity, rng: Rng): boolean {
+  if (world.near(mob.pos, SPAWNING.despawnRandom, isPlayer).length > 0) return false;
+  if (world.near(mob.pos, SPAWNING.despawnImmediate, isPlayer).length === 0) return true;
+  return rng.chance(CHANCE_PER_CHECK);
+}
