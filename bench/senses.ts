@@ -1,0 +1,142 @@
+/**
+ * Senses throughput: N agents walk a world while each builds an observation (visible-blocks summary
+ * plus visible entities) every `--every` ticks, staggered so a tick observes N/every agents.
+ * Prints {"agents","terrain","observationsPerSecond","usPerObservation","ticksPerSecond",...}
+ * (one JSON line with --json). Target: 1,000 agents every 10 ticks in real time = 2,000 obs/s.
+ */
+import { parseArgs } from 'node:util';
+import { World, joinPlayer, type Player } from '../src/world/index.js';
+import { summarizeVisibleBlocks, visibleEntities, ExposedBlocks } from '../src/skills/senses/index.js';
+
+/** The natural terrain may not exist in this build; fall back to flat ground with scattered features. */
+function makeWorld(seed: string, terrain: string): { world: World; terrain: string } {
+  if (terrain === 'natural') {
+    try {
+      return { world: new World({ seed, terrain: { type: 'natural' } }), terrain: 'natural' };
+    } catch {
+      terrain = 'flat+scattered';
+    }
+  }
+  const world = new World({ seed, terrain: { type: 'flat' }, gamerules: { doMobSpawning: false } });
+  if (terrain === 'flat+scattered') scatter(world, 200);
+  return { world, terrain };
+}
+
+/** Trees, stone pillars and ponds every few blocks over the agents' area, from the seeded stream. */
+function scatter(world: World, half: number): void {
+  const rng = world.rng('bench-scatter');
+  for (let i = 0; i < (half * half) / 12; i++) {
+    const x = rng.int(-half, half);
+    const z = rng.int(-half, half);
+    const kind = rng.int(0, 2);
+    if (kind === 0) {
+      for (let y = -60; y < -56; y++) world.setBlock({ x, y, z }, 'oak_log');
+      for (let dx = -1; dx <= 1; dx++) for (let dz = -1; dz <= 1; dz++) world.setBlock({ x: x + dx, y: -56, z: z + dz }, 'oak_leaves');
+    } else if (kind === 1) {
+      for (let y = -60; y < -57; y++) world.setBlock({ x, y, z }, rng.int(0, 4) === 0 ? 'iron_ore' : 'stone');
+    } else {
+      for (let dx = 0; dx < 3; dx++) for (let dz = 0; dz < 3; dz++) world.setBlock({ x: x + dx, y: -61, z: z + dz }, 'water');
+    }
+  }
+}
+
+export async function run(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      agents: { type: 'string', default: '1000' },
+      seconds: { type: 'string', default: '10' },
+      every: { type: 'string', default: '10' },
+      terrain: { type: 'string', default: 'natural' },
+      'range-min': { type: 'string', default: '16' },
+      'range-max': { type: 'string', default: '32' },
+      seed: { type: 'string', default: 'bench' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const agents = Number(values.agents);
+  const seconds = Number(values.seconds);
+  const every = Number(values.every);
+  const rMin = Number(values['range-min']);
+  const rMax = Number(values['range-max']);
+  const { world, terrain } = makeWorld(values.seed!, values.terrain!);
+  const players: Player[] = [];
+  const side = Math.ceil(Math.sqrt(agents));
+  for (let i = 0; i < agents; i++) {
+    const x = (i % side) * 4 - side * 2 + 0.5;
+    const z = Math.floor(i / side) * 4 - side * 2 + 0.5;
+    const perceptionRange = rMin + (i % (rMax - rMin + 1));
+    players.push(joinPlayer(world, `a${i}`, { x, y: world.terrain.surfaceY(Math.floor(x), Math.floor(z)), z }, { perceptionRange }));
+  }
+  const rng = world.rng('bench-agents');
+  const act = () => {
+    for (const p of players) {
+      if (world.tick % 40 === p.id % 40) {
+        p.yaw = rng.range(0, 360);
+        p.controls.forward = 1;
+      }
+      p.controls.jump = p.collidedHorizontally;
+    }
+  };
+  let observations = 0;
+  let visibleBlocks = 0;
+  let visibleEnts = 0;
+  let obsNs = 0n;
+  let obsCpuUs = 0;
+  const observe = () => {
+    const t0 = process.hrtime.bigint();
+    const c0 = process.cpuUsage();
+    for (let i = world.tick % every; i < players.length; i += every) {
+      const p = players[i]!;
+      const blocks = summarizeVisibleBlocks(world, p);
+      const ents = visibleEntities(world, p);
+      visibleBlocks += blocks.total;
+      visibleEnts += ents.length;
+      observations++;
+    }
+    obsNs += process.hrtime.bigint() - t0;
+    const c = process.cpuUsage(c0);
+    obsCpuUs += c.user + c.system;
+  };
+  // Warm-up: every agent observes once (builds the exposed-block cache and generates terrain).
+  const warm0 = process.hrtime.bigint();
+  for (let t = 0; t < every; t++) {
+    act();
+    world.step();
+    observe();
+    world.takeEvents();
+  }
+  const warmupS = Number(process.hrtime.bigint() - warm0) / 1e9;
+  observations = visibleBlocks = visibleEnts = 0;
+  obsNs = 0n;
+  obsCpuUs = 0;
+  const start = process.hrtime.bigint();
+  let ticks = 0;
+  const budgetNs = BigInt(seconds) * 1_000_000_000n;
+  while (process.hrtime.bigint() - start < budgetNs) {
+    act();
+    world.step();
+    observe();
+    world.takeEvents();
+    ticks++;
+  }
+  const elapsedS = Number(process.hrtime.bigint() - start) / 1e9;
+  const obsS = Number(obsNs) / 1e9;
+  const result = {
+    agents,
+    terrain,
+    every,
+    perceptionRange: [rMin, rMax],
+    observationsPerSecond: Math.round(observations / obsS),
+    usPerObservation: Math.round((obsS * 1e6) / observations),
+    observationsPerCpuSecond: Math.round(observations / (obsCpuUs / 1e6)),
+    avgVisibleBlocks: Math.round(visibleBlocks / observations),
+    avgVisibleEntities: Math.round((visibleEnts / observations) * 10) / 10,
+    ticksPerSecond: Math.round((ticks / elapsedS) * 10) / 10,
+    warmupSeconds: Math.round(warmupS * 10) / 10,
+    cachedSections: ExposedBlocks.of(world).cachedSections,
+    rssMB: Math.round(process.memoryUsage().rss / 1e6),
+  };
+  if (values.json) console.log(JSON.stringify(result));
+  else console.log(`senses: ${agents} agents (${terrain}), ${result.observationsPerSecond} observations/s, ${result.usPerObservation} µs each, ${result.ticksPerSecond} ticks/s with observations every ${every} ticks`);
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { World, joinPlayer, type Player } from '../../world/index.js';
+import { visibleBlocks, visibleEntities } from './perception.js';
+
+const newWorld = () => new World({ seed: 1, terrain: { type: 'flat' }, gamerules: { doMobSpawning: false } });
+
+function room(world: World): Player {
+  const p = joinPlayer(world, 'seer', { x: 0.5, y: -60, z: 0.5 }, { perceptionRange: 16 });
+  // A stone wall across z = 4 hides a diamond block at z = 6.
+  for (let x = -20; x <= 20; x++) for (let y = -60; y <= -50; y++) world.setBlock({ x, y, z: 4 }, 'stone');
+  world.setBlock({ x: 0, y: -60, z: 6 }, 'diamond_block');
+  return p;
+}
+
+describe('visibleBlocks', () => {
+  it('finds a block in plain view', () => {
+    const world = newWorld();
+    const p = joinPlayer(world, 'a', { x: 0.5, y: -60, z: 0.5 }, { perceptionRange: 16 });
+    world.setBlock({ x: 0, y: -60, z: 6 }, 'diamond_block');
+    const found = visibleBlocks(world, p, { names: ['diamond_block'] });
+    expect(found.map((b) => b.pos)).toEqual([{ x: 0, y: -60, z: 6 }]);
+  });
+
+  it('never returns a block behind a wall', () => {
+    const world = newWorld();
+    const p = room(world);
+    expect(visibleBlocks(world, p, { names: ['diamond_block'] })).toEqual([]);
+    const all = visibleBlocks(world, p);
+    expect(all.every((b) => b.pos.z <= 4)).toBe(true);
+    expect(all.some((b) => b.name === 'stone')).toBe(true);
+  });
+
+  it('never returns a block beyond the perception range', () => {
+    const world = newWorld();
+    const p = joinPlayer(world, 'a', { x: 0.5, y: -60, z: 0.5 }, { perceptionRange: 8 });
+    world.setBlock({ x: 0, y: -60, z: 12 }, 'diamond_block');
+    expect(visibleBlocks(world, p, { names: ['diamond_block'] })).toEqual([]);
+    const all = visibleBlocks(world, p);
+    expect(all.length).toBeGreaterThan(50);
+    expect(Math.max(...all.map((b) => b.distance))).toBeLessThanOrEqual(8);
+    // A wider `range` cannot widen the player's own perception.
+    expect(visibleBlocks(world, p, { names: ['diamond_block'], range: 32 })).toEqual([]);
+  });
+
+  it('gives the oracle (omniscient) blocks behind walls, out of range and underground', () => {
+    const world = newWorld();
+    const p = room(world);
+    expect(visibleBlocks(world, p, { names: ['diamond_block'], omniscient: true }).map((b) => b.pos)).toEqual([{ x: 0, y: -60, z: 6 }]);
+    world.setBlock({ x: 40, y: -63, z: 0 }, 'diamond_ore');
+    expect(visibleBlocks(world, p, { names: ['diamond_ore'], omniscient: true }).length).toBe(1);
+  });
+
+  it('does not list buried blocks (enclosed by opaque blocks)', () => {
+    const world = newWorld();
+    const p = joinPlayer(world, 'a', { x: 0.5, y: -60, z: 0.5 });
+    world.setBlock({ x: 2, y: -62, z: 2 }, 'iron_ore'); // under the grass, in dirt
+    expect(visibleBlocks(world, p, { names: ['iron_ore', 'dirt', 'bedrock'] })).toEqual([]);
+  });
+
+  it('sorts nearest first, deterministically, and honours maxResults', () => {
+    const world = newWorld();
+    const p = joinPlayer(world, 'a', { x: 0.5, y: -60, z: 0.5 }, { perceptionRange: 12 });
+    const a = visibleBlocks(world, p);
+    const b = visibleBlocks(world, p);
+    expect(a).toEqual(b);
+    for (let i = 1; i < a.length; i++) expect(a[i]!.distance).toBeGreaterThanOrEqual(a[i - 1]!.distance);
+    expect(visibleBlocks(world, p, { maxResults: 5 })).toEqual(a.slice(0, 5));
+  });
+
+  it('limits sight to the field of view when one is set', () => {
+    const world = newWorld();
+    const p = joinPlayer(world, 'a', { x: 0.5, y: -60, z: 0.5 }, { perceptionRange: 16 });
+    world.setBlock({ x: 0, y: -60, z: 6 }, 'diamond_block'); // ahead (+z)
+    world.setBlock({ x: 0, y: -60, z: -6 }, 'gold_block'); // behind
+    p.yaw = 0;
+    const seen = visibleBlocks(world, p, { names: ['diamond_block', 'gold_block'], fovDegrees: 90 }).map((b) => b.name);
+    expect(seen).toEqual(['diamond_block']);
+  });
+
+  it('notices blocks placed after a first look (cache invalidation)', () => {
+    const world = newWorld();
+    const p = joinPlayer(world, 'a', { x: 0.5, y: -60, z: 0.5 });
+    expect(visibleBlocks(world, p, { names: ['oak_log'] })).toEqual([]);
+    world.setBlock({ x: 3, y: -60, z: 3 }, 'oak_log');
+    expect(visibleBlocks(world, p, { names: ['oak_log'] }).length).toBe(1);
+    world.setBlock({ x: 3, y: -60, z: 3 }, 'air');
+    expect(visibleBlocks(world, p, { names: ['oak_log'] })).toEqual([]);
+  });
+
+  it('rejects unknown block names with a suggestion', () => {
+    const world = newWorld();
+    const p = joinPlayer(world, 'a', { x: 0.5, y: -60, z: 0.5 });
+    expect(() => visibleBlocks(world, p, { names: ['diamond_blok'] })).toThrow(/diamond_block/);
+  });
+});
+
+describe('visibleEntities', () => {
+  it('sees a player in the open, not one behind a wall or out of range; the oracle sees all', () => {
+    const world = newWorld();
+    const p = room(world);
+    const near = joinPlayer(world, 'near', { x: 2.5, y: -60, z: 2.5 });
+    joinPlayer(world, 'hidden', { x: 0.5, y: -60, z: 7.5 });
+    joinPlayer(world, 'far', { x: 0.5, y: -60, z: -30.5 });
+    expect(visibleEntities(world, p).map((e) => e.name)).toEqual(['near']);
+    expect(visibleEntities(world, p)[0]!.id).toBe(near.id);
+    expect(visibleEntities(world, p, { omniscient: true }).map((e) => e.name)).toEqual(['near', 'hidden', 'far']);
+  });
+});

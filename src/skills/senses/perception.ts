@@ -1,0 +1,373 @@
+/**
+ * What an agent can see: blocks and entities within its perception range (a sphere around the
+ * eyes), inside its optional field of view, and in line of sight. This is the only way the body
+ * learns about the world, so `findBlocks`/`findEntities` return nothing an agent could not perceive.
+ *
+ * Cost is kept per observation, not per world: only blocks in the exposed-block cache are
+ * considered, cheap tests (sphere, name, faces turned toward the eye, view cone) run before any
+ * ray, and rays go nearest-first so a `maxResults` or `maxRays` cap drops the farthest blocks.
+ */
+import { InputError } from '../../core/errors.js';
+import type { Vec3 } from '../../core/vec3.js';
+import type { Entity, EntityKind, Player, Registry, World } from '../../world/index.js';
+import { MIN_Y, MAX_Y } from '../../world/index.js';
+import { airByState } from './air.js';
+import { ExposedBlocks } from './exposed-blocks.js';
+import { eyeHeight, eyePosition, lookDirection } from './eyes.js';
+import {
+  blockVisibleFrom, segmentClearOverTops,
+  FACE_NEG_X, FACE_NEG_Y, FACE_NEG_Z, FACE_POS_X, FACE_POS_Y, FACE_POS_Z,
+} from './line-of-sight.js';
+import { emptyTops, OpaqueHeightmap, type LocalTops } from './opaque-heightmap.js';
+
+/** Range an omniscient query scans when it names none (the oracle's "everything nearby"). */
+export const OMNISCIENT_DEFAULT_RANGE = 64;
+/** Default cap on rays per block query: far above a 32-block sphere of open terrain (~4,000). */
+export const DEFAULT_MAX_RAYS = 50_000;
+
+export interface PerceptionOptions {
+  /** Narrows the perception range (blocks from the eyes). It never widens `player.perceptionRange` unless omniscient. */
+  range?: number;
+  /** Full angle of a view cone around the look direction, in degrees; default `player.fovDegrees`, else all around. */
+  fovDegrees?: number;
+  /** Oracle only: no perception range (scan `range`, default 64), no line of sight, no field of view. */
+  omniscient?: boolean;
+  maxResults?: number;
+}
+
+export interface BlockQuery extends PerceptionOptions {
+  /** Only these block names (minecraft-data names). */
+  names?: readonly string[];
+  /** Upper bound on line-of-sight rays; the farthest candidates are the ones dropped. */
+  maxRays?: number;
+}
+
+export interface EntityQuery extends PerceptionOptions {
+  kinds?: readonly EntityKind[];
+  /** minecraft-data entity names (`zombie`, `player`, `item`). */
+  types?: readonly string[];
+}
+
+export interface VisibleBlock {
+  name: string;
+  pos: Vec3;
+  /** From the eyes to the block's centre. */
+  distance: number;
+}
+
+export interface VisibleEntity {
+  id: number;
+  kind: EntityKind;
+  type: string;
+  /** Player name, or null. */
+  name: string | null;
+  pos: Vec3;
+  /** From the eyes to the entity's centre. */
+  distance: number;
+}
+
+/** What a block scan did, for benchmarks and for telling an agent its view was cut short. */
+export interface ScanStats {
+  candidates: number;
+  rays: number;
+  visible: number;
+  /** True when `maxRays` stopped the scan before every candidate was tested. */
+  truncated: boolean;
+}
+
+export type BlockVisitor = (state: number, x: number, y: number, z: number, distance: number) => void;
+
+// ---- scratch buffers (one scan at a time; grown on demand, never shrunk) ----
+let cap = 4096;
+let cx = new Int32Array(cap);
+let cy = new Int32Array(cap);
+let cz = new Int32Array(cap);
+let cs = new Uint16Array(cap);
+let cf = new Uint8Array(cap);
+let cd = new Float64Array(cap);
+let order = new Int32Array(cap);
+let hits = new Int32Array(cap);
+let bucketStart = new Int32Array(1024);
+let scanning = false;
+const tops: LocalTops = emptyTops();
+/** Distance buckets per block: fine enough that candidates come out nearly sorted. */
+const BUCKETS_PER_BLOCK = 16;
+
+/** Column tops around the eye, covering every ray of a sphere of `range` (face points reach 1 beyond). */
+function topsAround(world: World, eye: Vec3, range: number): LocalTops {
+  const r = Math.ceil(range) + 2;
+  return OpaqueHeightmap.of(world).window(Math.floor(eye.x) - r, Math.floor(eye.z) - r, 2 * r + 1, tops);
+}
+
+function grow(): void {
+  cap *= 2;
+  const g32 = (a: Int32Array) => { const b = new Int32Array(cap); b.set(a); return b; };
+  cx = g32(cx); cy = g32(cy); cz = g32(cz);
+  const s = new Uint16Array(cap); s.set(cs); cs = s;
+  const f = new Uint8Array(cap); f.set(cf); cf = f;
+  const d = new Float64Array(cap); d.set(cd); cd = d;
+  order = new Int32Array(cap);
+  hits = new Int32Array(cap);
+}
+
+const nameMasks = new WeakMap<Registry, Map<string, Uint8Array>>();
+/** stateId -> 1 for the states of the named blocks (cached per name set). */
+function stateMask(registry: Registry, names: readonly string[]): Uint8Array {
+  let byKey = nameMasks.get(registry);
+  if (!byKey) nameMasks.set(registry, (byKey = new Map()));
+  const key = [...names].sort().join(',');
+  let mask = byKey.get(key);
+  if (!mask) {
+    mask = new Uint8Array(registry.blockIdOfState.length);
+    for (const name of names) {
+      const b = registry.block(name); // InputError with a suggestion for unknown names
+      for (let s = b.minStateId ?? b.id; s <= (b.maxStateId ?? b.id); s++) mask[s] = 1;
+    }
+    if (byKey.size > 512) byKey.clear(); // agents invent name sets; keep the cache bounded
+    byKey.set(key, mask);
+  }
+  return mask;
+}
+
+function checkRange(value: number | undefined, what: string): void {
+  if (value !== undefined && !(value >= 0)) throw new InputError(`${what} must be a non-negative number, got ${value}`, `pass ${what} in blocks, e.g. 16`);
+}
+
+function coneCos(player: Player, opts: PerceptionOptions): number {
+  const fov = opts.fovDegrees ?? player.fovDegrees;
+  if (fov === undefined || fov >= 360) return -2; // everything passes
+  if (!(fov > 0)) throw new InputError(`fovDegrees must be in (0, 360], got ${fov}`, 'pass a view cone angle such as 90, or omit it to see all around');
+  return Math.cos(((fov / 2) * Math.PI) / 180);
+}
+
+/**
+ * Visits the blocks `player` can see, nearest first, calling `visit` for each. Equal distances come
+ * in a fixed order (the scan order), so the same world and pose always give the same sequence.
+ * Not re-entrant: do not start another scan from inside `visit`.
+ */
+export function scanVisibleBlocks(world: World, player: Player, query: BlockQuery, visit: BlockVisitor): ScanStats {
+  checkRange(query.range, 'range');
+  if (scanning) throw new InputError('scanVisibleBlocks was called from inside its own visitor', 'collect results first, then start the next scan');
+  scanning = true;
+  try {
+    return query.omniscient ? scanAll(world, player, query, visit) : scanPerceived(world, player, query, visit);
+  } finally {
+    scanning = false;
+  }
+}
+
+function scanPerceived(world: World, player: Player, query: BlockQuery, visit: BlockVisitor): ScanStats {
+  const eye = eyePosition(player);
+  const range = Math.min(query.range ?? player.perceptionRange, player.perceptionRange);
+  const r2 = range * range;
+  const mask = query.names ? stateMask(world.registry, query.names) : null;
+  const cosHalf = coneCos(player, query);
+  const look = lookDirection(player.yaw, player.pitch);
+  const maxResults = query.maxResults ?? Infinity;
+  const maxRays = query.maxRays ?? DEFAULT_MAX_RAYS;
+  const exposed = ExposedBlocks.of(world);
+  const ex = eye.x;
+  const ey = eye.y;
+  const ez = eye.z;
+
+  // 1. Cheap culling over the exposed blocks of every section the sphere touches.
+  let n = 0;
+  const ylo = Math.max(MIN_Y, Math.floor(ey - range));
+  const yhi = Math.min(MAX_Y, Math.floor(ey + range));
+  const sx0 = Math.floor(ex - range) >> 4;
+  const sx1 = Math.floor(ex + range) >> 4;
+  const sz0 = Math.floor(ez - range) >> 4;
+  const sz1 = Math.floor(ez + range) >> 4;
+  const sy0 = (ylo - MIN_Y) >> 4;
+  const sy1 = (yhi - MIN_Y) >> 4;
+  for (let sx = sx0; sx <= sx1; sx++) {
+    for (let sz = sz0; sz <= sz1; sz++) {
+      for (let sy = sy0; sy <= sy1; sy++) {
+        const sec = exposed.section(sx, sy, sz);
+        if (sec.count === 0) continue;
+        const bx = sx * 16;
+        const by = MIN_Y + sy * 16;
+        const bz = sz * 16;
+        for (let i = 0; i < sec.count; i++) {
+          const l = sec.local[i]!;
+          const x = bx + (l & 15);
+          const y = by + (l >> 8);
+          const z = bz + ((l >> 4) & 15);
+          const dx = x + 0.5 - ex;
+          const dy = y + 0.5 - ey;
+          const dz = z + 0.5 - ez;
+          const d2 = dx * dx + dy * dy + dz * dz;
+          if (d2 > r2) continue;
+          const state = sec.states[i]!;
+          if (mask !== null && mask[state] !== 1) continue;
+          // Open faces the eye is in front of (inlined facesToward: this loop runs per candidate).
+          const faces =
+            sec.faces[i]! &
+            ((dx < -0.5 ? FACE_POS_X : dx > 0.5 ? FACE_NEG_X : 0) |
+              (dy < -0.5 ? FACE_POS_Y : dy > 0.5 ? FACE_NEG_Y : 0) |
+              (dz < -0.5 ? FACE_POS_Z : dz > 0.5 ? FACE_NEG_Z : 0));
+          if (faces === 0) continue; // every open face points away from the eye
+          const d = Math.sqrt(d2);
+          if (cosHalf > -2 && dx * look.x + dy * look.y + dz * look.z < cosHalf * d) continue;
+          if (n === cap) grow();
+          cx[n] = x; cy[n] = y; cz[n] = z; cs[n] = state; cf[n] = faces; cd[n] = d;
+          n++;
+        }
+      }
+    }
+  }
+
+  // 2. Rays, nearest first (bucket order by distance), until the caps.
+  sortByDistanceBuckets(n, range);
+  const window = topsAround(world, eye, range);
+  let rays = 0;
+  let h = 0;
+  let truncated = false;
+  let bucket = -1;
+  for (let k = 0; k < n; k++) {
+    const i = order[k]!;
+    const b = Math.floor(cd[i]!);
+    if (b !== bucket) {
+      if (h >= maxResults) break; // the rest are farther than everything found
+      bucket = b;
+    }
+    if (rays >= maxRays) { truncated = true; break; }
+    rays++;
+    if (blockVisibleFrom(world, eye, cx[i]!, cy[i]!, cz[i]!, cf[i]!, window)) hits[h++] = i;
+  }
+  const visible = emitSorted(h, maxResults, visit);
+  return { candidates: n, rays, visible, truncated };
+}
+
+/** The oracle's view: every non-air block in the range, no sight or view cone. */
+function scanAll(world: World, player: Player, query: BlockQuery, visit: BlockVisitor): ScanStats {
+  const eye = eyePosition(player);
+  const range = query.range ?? OMNISCIENT_DEFAULT_RANGE;
+  const r2 = range * range;
+  const mask = query.names ? stateMask(world.registry, query.names) : null;
+  const air = airByState(world.registry);
+  const maxResults = query.maxResults ?? Infinity;
+  let n = 0;
+  const ylo = Math.max(MIN_Y, Math.floor(eye.y - range));
+  const yhi = Math.min(MAX_Y, Math.floor(eye.y + range));
+  for (let x = Math.floor(eye.x - range); x <= Math.floor(eye.x + range); x++) {
+    for (let z = Math.floor(eye.z - range); z <= Math.floor(eye.z + range); z++) {
+      for (let y = ylo; y <= yhi; y++) {
+        const state = world.blocks.get(x, y, z);
+        if (air[state] === 1 || (mask !== null && mask[state] !== 1)) continue;
+        const dx = x + 0.5 - eye.x;
+        const dy = y + 0.5 - eye.y;
+        const dz = z + 0.5 - eye.z;
+        const d2 = dx * dx + dy * dy + dz * dz;
+        if (d2 > r2) continue;
+        if (n === cap) grow();
+        cx[n] = x; cy[n] = y; cz[n] = z; cs[n] = state; cd[n] = Math.sqrt(d2);
+        n++;
+      }
+    }
+  }
+  sortByDistanceBuckets(n, range);
+  hits.set(order.subarray(0, n));
+  const visible = emitSorted(n, maxResults, visit);
+  return { candidates: n, rays: 0, visible, truncated: false };
+}
+
+/** Fills `order[0..n)` with candidate indices in fine distance buckets (a counting sort). */
+function sortByDistanceBuckets(n: number, range: number): void {
+  const buckets = Math.ceil(range * BUCKETS_PER_BLOCK) + 2;
+  if (bucketStart.length < buckets + 1) bucketStart = new Int32Array(buckets + 1);
+  bucketStart.fill(0, 0, buckets + 1);
+  for (let i = 0; i < n; i++) bucketStart[Math.floor(cd[i]! * BUCKETS_PER_BLOCK) + 1]!++;
+  for (let b = 1; b <= buckets; b++) bucketStart[b]! += bucketStart[b - 1]!;
+  for (let i = 0; i < n; i++) order[bucketStart[Math.floor(cd[i]! * BUCKETS_PER_BLOCK)]!++] = i;
+}
+
+/**
+ * Finishes sorting `hits[0..h)` by distance and visits up to `maxResults`. The hits are already in
+ * bucket order, so insertion sort is near linear; it is stable, and the bucket sort and the scan
+ * order are fixed, so equal distances always come out in the same order.
+ */
+function emitSorted(h: number, maxResults: number, visit: BlockVisitor): number {
+  for (let k = 1; k < h; k++) {
+    const v = hits[k]!;
+    const dv = cd[v]!;
+    let j = k - 1;
+    while (j >= 0 && cd[hits[j]!]! > dv) {
+      hits[j + 1] = hits[j]!;
+      j--;
+    }
+    hits[j + 1] = v;
+  }
+  const count = Math.min(h, maxResults);
+  for (let k = 0; k < count; k++) {
+    const i = hits[k]!;
+    visit(cs[i]!, cx[i]!, cy[i]!, cz[i]!, cd[i]!);
+  }
+  return count;
+}
+
+/** The blocks `player` can see, nearest first (equal distances in a fixed order). */
+export function visibleBlocks(world: World, player: Player, query: BlockQuery = {}): VisibleBlock[] {
+  const out: VisibleBlock[] = [];
+  const registry = world.registry;
+  scanVisibleBlocks(world, player, query, (state, x, y, z, distance) => {
+    out.push({ name: registry.blockNameOfState(state), pos: { x, y, z }, distance });
+  });
+  return out;
+}
+
+/**
+ * The entities `player` can see, nearest first (ties by id): within range of the eyes, in the view
+ * cone, and with a clear ray to the entity's eyes or centre. The player itself is left out.
+ */
+export function visibleEntities(world: World, player: Player, query: EntityQuery = {}): VisibleEntity[] {
+  checkRange(query.range, 'range');
+  const eye = eyePosition(player);
+  const kinds = query.kinds ? new Set<string>(query.kinds) : null;
+  const types = query.types ? new Set(query.types) : null;
+  const wanted = (e: Entity) => e !== player && !e.removed && (!kinds || kinds.has(e.kind)) && (!types || types.has(e.type));
+  const found: VisibleEntity[] = [];
+  if (query.omniscient) {
+    const range = query.range ?? Infinity;
+    for (const e of world.entities.values()) {
+      if (!wanted(e)) continue;
+      const d = distanceTo(eye, e);
+      if (d <= range) found.push(describe(e, d));
+    }
+  } else {
+    const range = Math.min(query.range ?? player.perceptionRange, player.perceptionRange);
+    const cosHalf = coneCos(player, query);
+    const look = lookDirection(player.yaw, player.pitch);
+    const window = topsAround(world, eye, range);
+    // The index measures to feet; widen by a tall mob's height, then test the centre exactly.
+    for (const e of world.near(eye, range + 4, wanted)) {
+      const cyE = e.pos.y + e.height / 2;
+      const dx = e.pos.x - eye.x;
+      const dy = cyE - eye.y;
+      const dz = e.pos.z - eye.z;
+      const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      if (d > range) continue;
+      if (cosHalf > -2 && dx * look.x + dy * look.y + dz * look.z < cosHalf * d) continue;
+      const eyeY = e.pos.y + eyeHeight(e);
+      if (
+        !segmentClearOverTops(world, window, eye.x, eye.y, eye.z, e.pos.x, eyeY, e.pos.z) &&
+        !segmentClearOverTops(world, window, eye.x, eye.y, eye.z, e.pos.x, cyE, e.pos.z)
+      ) continue;
+      found.push(describe(e, d));
+    }
+  }
+  found.sort((a, b) => a.distance - b.distance || a.id - b.id);
+  if (query.maxResults !== undefined && found.length > query.maxResults) found.length = query.maxResults;
+  return found;
+}
+
+function distanceTo(eye: Vec3, e: Entity): number {
+  const dx = e.pos.x - eye.x;
+  const dy = e.pos.y + e.height / 2 - eye.y;
+  const dz = e.pos.z - eye.z;
+  return Math.sqrt(dx * dx + dy * dy + dz * dz);
+}
+
+function describe(e: Entity, distance: number): VisibleEntity {
+  return { id: e.id, kind: e.kind, type: e.type, name: e.kind === 'player' ? e.name : null, pos: { x: e.pos.x, y: e.pos.y, z: e.pos.z }, distance };
+}
