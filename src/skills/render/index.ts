@@ -1,0 +1,6 @@
+/** Rendered views: a first-person RGB ray caster and top-down maps, both to PNG. */
+export * from './palette.js';
+export * from './first-person.js';
+export * from './top-down.js';
+export * from './view-schedule.js';
+export { encodeRgbPng } from './png.js';

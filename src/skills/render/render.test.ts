@@ -1,0 +1,102 @@
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { World, joinPlayer } from '../../world/index.js';
+import { renderFirstPerson, renderFirstPersonRgb } from './first-person.js';
+import { colorOfBlock, SKY_HORIZON, SKY_ZENITH } from './palette.js';
+import { renderTopDown } from './top-down.js';
+import { FirstPersonViews } from './view-schedule.js';
+
+const newWorld = () => new World({ seed: 1, terrain: { type: 'flat' }, gamerules: { doMobSpawning: false } });
+
+/** Share of pixels within `tol` (per channel) of any of the colours given. */
+function share(rgb: Uint8Array, colors: (readonly [number, number, number])[], tol: number, scales = [1]): number {
+  let n = 0;
+  for (let i = 0; i < rgb.length; i += 3) {
+    const hit = colors.some((c) => scales.some((k) => Math.abs(rgb[i]! - c[0] * k) <= tol && Math.abs(rgb[i + 1]! - c[1] * k) <= tol && Math.abs(rgb[i + 2]! - c[2] * k) <= tol));
+    if (hit) n++;
+  }
+  return n / (rgb.length / 3);
+}
+
+/** Sky pixels: blue clearly above red, as on the horizon-to-zenith gradient. */
+function skyShare(rgb: Uint8Array): number {
+  let n = 0;
+  for (let i = 0; i < rgb.length; i += 3) if (rgb[i + 2]! >= Math.min(SKY_HORIZON[2], SKY_ZENITH[2]) - 5 && rgb[i + 2]! - rgb[i]! > 40) n++;
+  return n / (rgb.length / 3);
+}
+
+describe('first-person view', () => {
+  it('encodes a PNG of the requested size', () => {
+    const world = newWorld();
+    const p = joinPlayer(world, 'a', { x: 0.5, y: -60, z: 0.5 });
+    const frame = renderFirstPerson(world, p, { width: 48, height: 32 });
+    const png = PNG.sync.read(frame.png);
+    expect([png.width, png.height]).toEqual([48, 32]);
+    expect(frame.rgb.length).toBe(48 * 32 * 3);
+    // The PNG holds the same pixels as the raw buffer.
+    expect([png.data[0], png.data[1], png.data[2]]).toEqual([frame.rgb[0], frame.rgb[1], frame.rgb[2]]);
+  });
+
+  it('is mostly stone when facing a stone wall', () => {
+    const world = newWorld();
+    for (let x = -30; x <= 30; x++) for (let y = -60; y <= -30; y++) world.setBlock({ x, y, z: 3 }, 'stone');
+    const p = joinPlayer(world, 'a', { x: 0.5, y: -60, z: 0.5 });
+    p.yaw = 0; // facing +z, at the wall
+    const { rgb } = renderFirstPersonRgb(world, p, { width: 64, height: 64 });
+    // Side faces are shaded (0.65 for z faces); accept any face shade of the stone colour.
+    expect(share(rgb, [colorOfBlock('stone')], 3, [1, 0.8, 0.65, 0.5])).toBeGreaterThan(0.8);
+  });
+
+  it('is mostly sky when looking up into open sky', () => {
+    const world = newWorld();
+    const p = joinPlayer(world, 'a', { x: 0.5, y: -60, z: 0.5 });
+    p.pitch = -50; // negative pitch looks up
+    const { rgb } = renderFirstPersonRgb(world, p, { width: 64, height: 64 });
+    expect(skyShare(rgb)).toBeGreaterThan(0.9);
+  });
+
+  it('draws a player in front as a coloured box', () => {
+    const world = newWorld();
+    const p = joinPlayer(world, 'a', { x: 0.5, y: -60, z: 0.5 });
+    joinPlayer(world, 'b', { x: 0.5, y: -60, z: 3.5 });
+    const { rgb, width, height } = renderFirstPersonRgb(world, p, { width: 32, height: 32 });
+    const mid = ((height / 2) * width + width / 2) * 3;
+    expect(rgb[mid]! > 150 && rgb[mid + 1]! < 100 && rgb[mid + 2]! > 150).toBe(true); // magenta-ish
+  });
+
+  it('re-renders a view only every N ticks', () => {
+    const world = newWorld();
+    const p = joinPlayer(world, 'a', { x: 0.5, y: -60, z: 0.5 });
+    const views = new FirstPersonViews({ width: 8, height: 8, everyTicks: 5 });
+    const first = views.view(world, p);
+    world.run(4);
+    expect(views.view(world, p)).toBe(first);
+    world.run(1);
+    expect(views.view(world, p)).not.toBe(first);
+  });
+});
+
+describe('top-down map', () => {
+  it('shows water where water is, grass elsewhere, at the requested size', () => {
+    const world = newWorld();
+    for (let x = 2; x <= 4; x++) for (let z = -1; z <= 1; z++) world.setBlock({ x, y: -61, z }, 'water');
+    const png = PNG.sync.read(renderTopDown(world, { x: 0, y: -60, z: 0 }, 8, { scale: 2, entities: false }));
+    expect([png.width, png.height]).toEqual([34, 34]);
+    const at = (bx: number, bz: number) => {
+      const i = ((bz + 8) * 2 * png.width + (bx + 8) * 2) * 4;
+      return [png.data[i]!, png.data[i + 1]!, png.data[i + 2]!];
+    };
+    const water = at(3, 0);
+    expect(water[2]! > water[0]! + 60 && water[2]! > water[1]! + 40).toBe(true); // blue
+    const grass = at(-5, -5);
+    expect(grass[1]! > grass[0]! && grass[1]! > grass[2]!).toBe(true); // green
+  });
+
+  it('marks players as dots', () => {
+    const world = newWorld();
+    joinPlayer(world, 'a', { x: 1.5, y: -60, z: 1.5 });
+    const png = PNG.sync.read(renderTopDown(world, { x: 0, y: -60, z: 0 }, 4));
+    const i = ((1 + 4) * png.width + (1 + 4)) * 4;
+    expect([png.data[i], png.data[i + 1], png.data[i + 2]]).toEqual([235, 60, 235]);
+  });
+});
