@@ -4,6 +4,11 @@
  */
 const benchmarks: Record<string, () => Promise<{ run(argv: string[]): Promise<void> }>> = {
   world: () => import('./world.js'),
+  cuisine: () => import('./cuisine.js'),
+  senses: () => import('./senses.js'),
+  render: () => import('./render.js'),
+  paths: () => import('./paths.js'),
+  terrain: () => import('./terrain.js'),
 };
 
 const [name, ...rest] = process.argv.slice(2);

@@ -6,6 +6,7 @@
 import { Command } from 'commander';
 import { GuildcraftError } from '../core/errors.js';
 import { registerDemo } from './commands/demo.js';
+import { registerCuisine } from './commands/cuisine.js';
 import { packageVersion } from './package-info.js';
 
 export function buildProgram(): Command {
@@ -14,6 +15,7 @@ export function buildProgram(): Command {
     .version(packageVersion(), '-v, --version')
     .showHelpAfterError();
   registerDemo(program);
+  registerCuisine(program);
   return program;
 }
 

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { runEpisode } from '../dispatcher.js';
+import { CuisineGame } from '../game.js';
+import { getLevel } from '../level.js';
+import { demoMessages, FEW_STEP_DEMO_TURNS } from './demo.js';
+import { extractActions } from './extract.js';
+import { LlmDispatcher, NO_ACTION_FEEDBACK } from './llm-dispatcher.js';
+import { ScriptedModel } from './model.js';
+import { infoPrompt, rulesPrompt } from './prompt.js';
+
+const ctxFor = (game: CuisineGame) => ({ game, agents: Array.from({ length: game.numAgents }, (_, i) => i), before: [] });
+
+describe('prompt building (paper §4.1, cuisineworld.md §6.2)', () => {
+  it('has the rules, inference knowledge, recipes (with porkMeatcake) and tools', () => {
+    const text = rulesPrompt(getLevel('level_3'));
+    expect(text.startsWith('The available actions are :\n1) goto: goto a tool location \n')).toBe(true);
+    expect(text).toContain('*** The dish will expire after the lifetime reaches 0');
+    expect(text).toContain('Cook porkMeatcake at: \n -- location: blender \n -- with ingredients:     pork,     flour, \n');
+    expect(text).toContain('Cook tunaSushi at: \n -- location: mixer \n -- with ingredients:     tunaSashimi,     cookedRice, \n');
+    expect(text.indexOf('porkMeatcake')).toBeLessThan(text.indexOf('salmonSashimi')); // recipe.json order
+    expect(text).toContain('You can place up to 1 item into the chopboard0 \n');
+    expect(text.match(/into the chopboard0/g)).toHaveLength(1); // printed once, not twice
+    expect(text.endsWith('** Only ** the following tools are available: \nstorage0, servingtable0, pot0, pot1, chopboard0, chopboard1, mixer0, mixer1, You cannot pick up these tools. You can only use those tools at the corresponding location.\n\n\n')).toBe(true);
+    expect(rulesPrompt(getLevel('level_3'), { inferenceKnowledge: false })).not.toContain('Avoid waste at all cost');
+    expect(infoPrompt(3)).toBe('In this game, There are 3 agents available and no human, so you should control all the 3 agents, and plan 3 actions at a time.\n');
+  });
+
+  it('records demos that cook porkMeatcake and serve it', () => {
+    const demo = demoMessages(2);
+    expect(demo).toHaveLength(20);
+    expect(demo[0]!.content.startsWith('There are 2 agents available, so you can execute 2 actions at a time.\n')).toBe(true);
+    expect(demo[0]!.content).toContain('maximum game steps: 30');
+    expect(demo.some((m) => m.role === 'assistant' && m.content.includes('put_agent') && m.content.includes('servingtable0'))).toBe(true);
+    expect(demoMessages(2, FEW_STEP_DEMO_TURNS)).toHaveLength(4);
+  });
+});
+
+describe('action extraction', () => {
+  it('finds commands anywhere in free text', () => {
+    const text = 'Sorry about that! Plan:\n1. goto_agent0_storage0\n2) get_agent1_tuna_storage0 then noop_agent2.';
+    expect(extractActions(text)).toEqual(['goto_agent0_storage0', 'get_agent1_tuna_storage0', 'noop_agent2']);
+    expect(extractActions('I cannot help with that.')).toEqual([]);
+  });
+});
+
+describe('LLM dispatcher with a scripted model', () => {
+  it('builds rules, demo, info, memory window and state, and extracts the commands', async () => {
+    const model = new ScriptedModel(['Here you go:\ngoto_agent0_storage0\ngoto_agent1_storage0']);
+    const game = new CuisineGame({ level: 'level_0', agents: 2, seed: 0 });
+    const d = new LlmDispatcher({ model });
+    d.reset(game);
+    expect(await d.dispatch(ctxFor(game))).toEqual(['goto_agent0_storage0', 'goto_agent1_storage0']);
+    const sent = model.prompts[0]!;
+    expect(sent[0]!.content).toContain('Here are the recipes');
+    expect(sent.length).toBe(1 + 20 + 1 + 1);
+    expect(sent[sent.length - 1]!.content).toMatch(/^-execution error messages:\n {2}-- {2}\[\]\n/);
+    // Memory horizon: after many steps only the last 2 exchanges stay.
+    for (let i = 0; i < 5; i++) {
+      game.step(await d.dispatch(ctxFor(game)));
+    }
+    const last = model.prompts[model.prompts.length - 1]!;
+    expect(last.length).toBe(1 + 20 + 1 + 4 + 1);
+  });
+
+  it('turns malformed text into feedback and noops, not a crash', async () => {
+    const model = new ScriptedModel(['I am not sure what to do.', '!!!', 'still nothing']);
+    const game = new CuisineGame({ level: 'level_0', agents: 2, seed: 0 });
+    const d = new LlmDispatcher({ model, maxRetries: 1 });
+    d.reset(game);
+    const out = await d.dispatch(ctxFor(game));
+    expect(out).toEqual(['noop_agent0', 'noop_agent1']);
+    expect(model.prompts).toHaveLength(2); // one retry
+    expect(model.prompts[1]![model.prompts[1]!.length - 1]!.content).toContain(NO_ACTION_FEEDBACK);
+    game.step(out);
+    await d.dispatch(ctxFor(game));
+    expect(model.prompts[2]![model.prompts[2]!.length - 1]!.content).toContain(NO_ACTION_FEEDBACK);
+  });
+
+  it('look-ahead validation sends the error messages back and takes the corrected answer', async () => {
+    const model = new ScriptedModel(['get_agent0_salmon_storage0\nnoop_agent1', 'goto_agent0_storage0\nnoop_agent1']);
+    const game = new CuisineGame({ level: 'level_0', agents: 2, seed: 0 });
+    const d = new LlmDispatcher({ model });
+    d.reset(game);
+    expect(await d.dispatch(ctxFor(game))).toEqual(['goto_agent0_storage0', 'noop_agent1']);
+    expect(model.prompts[1]![model.prompts[1]!.length - 1]!.content).toContain("['agent0 is not located in storage0']");
+  });
+
+  it('ablations: no feedback, no inference knowledge, few-step demo, fewer-agent demo', async () => {
+    const model = new ScriptedModel(['get_agent0_salmon_storage0']);
+    const game = new CuisineGame({ level: 'level_3', agents: 4, seed: 0 });
+    const d = new LlmDispatcher({ model, feedback: false, inferenceKnowledge: false, demo: 'few-step', demoAgents: 2 });
+    d.reset(game);
+    await d.dispatch(ctxFor(game));
+    const sent = model.prompts[0]!;
+    expect(model.prompts).toHaveLength(1); // no look-ahead retries without feedback
+    expect(sent[0]!.content).not.toContain('Avoid waste at all cost');
+    expect(sent).toHaveLength(1 + 4 + 1 + 1);
+    expect(sent[1]!.content.startsWith('There are 2 agents available')).toBe(true);
+    expect(sent[sent.length - 1]!.content.startsWith('-game state:')).toBe(true);
+  });
+
+  it('plays a whole episode through runEpisode', async () => {
+    const model = new ScriptedModel(['noop_agent0 noop_agent1']);
+    const game = new CuisineGame({ level: 'level_0', agents: 2, seed: 0, maxSteps: 5 });
+    const r = await runEpisode(game, new LlmDispatcher({ model }));
+    expect(r.steps).toBe(5);
+  });
+});

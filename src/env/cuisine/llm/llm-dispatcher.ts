@@ -1,0 +1,123 @@
+/**
+ * The MindAgent LLM dispatcher (paper §4.1): prompt = rules + inference knowledge + recipes + one-shot demo + info line,
+ * then a sliding memory of the last exchanges and the current state with the previous step's feedback. The model's reply
+ * goes through action extraction and, unless switched off, look-ahead validation: the commands are tried on a copy of the
+ * game, and if that produces error messages the model is told and asked again (up to `maxRetries` times).
+ *
+ * Ablations of the paper (Tables 8–9): `feedback: false`, `inferenceKnowledge: false`, `demo: 'few-step'`, `demoAgents`.
+ * The network model plugs in through `ChatModel`.
+ */
+import type { DispatchContext, Dispatcher } from '../dispatcher.js';
+import type { CuisineGame } from '../game.js';
+import { pyListRepr, stepMessage, stateText } from '../state-text.js';
+import { demoMessages, FEW_STEP_DEMO_TURNS, FULL_DEMO_TURNS } from './demo.js';
+import { commandAgent, extractActions } from './extract.js';
+import type { ChatMessage, ChatModel } from './model.js';
+import { infoPrompt, rulesPrompt } from './prompt.js';
+
+export const NO_ACTION_FEEDBACK =
+  'no action was found in your reply; write one command per agent on its own line, for example goto_agent0_storage0';
+
+export interface LlmDispatcherOptions {
+  model: ChatModel;
+  /** Show the environment's error messages each step (paper ablation: "w/o feedback"). Default true. */
+  feedback?: boolean;
+  /** Include the inference knowledge in the rules (ablation: "w/o inference knowledge"). Default true. */
+  inferenceKnowledge?: boolean;
+  /** 'full' one-shot demo, 'few-step' (2 turns, ablation "w/ just few-step"), or 'none'. Default 'full'. */
+  demo?: 'full' | 'few-step' | 'none';
+  /** Use the demo recorded with this many agents (Table 9: fewer-agent demos). Default: the team size, at most 4. */
+  demoAgents?: number;
+  /** Past (state, actions) exchanges kept in the prompt. Default 2 (the original's look_ahead_steps = 5). */
+  historyExchanges?: number;
+  /** Try the commands on a copy of the game first and ask again on errors. Default: on when feedback is on. */
+  lookAhead?: boolean;
+  /** How many times to ask again after look-ahead errors or an empty reply. Default 1. */
+  maxRetries?: number;
+}
+
+export class LlmDispatcher implements Dispatcher {
+  readonly name = 'llm';
+  private prefix: ChatMessage[] = [];
+  private history: ChatMessage[] = [];
+  /** Feedback the engine cannot know (an unreadable reply), shown with the next state. */
+  private carried: string[] = [];
+  /** Model calls made so far (for accounting). */
+  calls = 0;
+
+  constructor(private readonly options: LlmDispatcherOptions) {}
+
+  reset(game: CuisineGame): void {
+    this.prefix = [];
+    this.history = [];
+    this.carried = [];
+    this.prefixFor(game, game.numAgents, false);
+  }
+
+  /** The fixed messages: rules, demo, info line. */
+  private prefixFor(game: CuisineGame, planned: number, human: boolean): ChatMessage[] {
+    if (this.prefix.length > 0) return this.prefix;
+    const o = this.options;
+    const messages: ChatMessage[] = [{ role: 'user', content: rulesPrompt(game.level, { inferenceKnowledge: o.inferenceKnowledge ?? true }) }];
+    const demo = o.demo ?? 'full';
+    if (demo !== 'none') {
+      const agents = Math.max(1, Math.min(4, o.demoAgents ?? game.numAgents));
+      messages.push(...demoMessages(agents, demo === 'full' ? FULL_DEMO_TURNS : FEW_STEP_DEMO_TURNS));
+    }
+    messages.push({ role: 'user', content: infoPrompt(human ? game.numAgents : planned, human) });
+    this.prefix = messages;
+    return messages;
+  }
+
+  /** The messages the model gets for the current state (exposed for inspection and tests). */
+  messagesFor(ctx: DispatchContext): ChatMessage[] {
+    const human = ctx.agents.length < ctx.game.numAgents;
+    const prefix = this.prefixFor(ctx.game, ctx.agents.length, human);
+    let user = stepMessage(ctx.game, this.options.feedback ?? true, this.carried);
+    if (ctx.before.length > 0) user += `${ctx.before.join('\n')}\n`;
+    return [...prefix, ...this.history, { role: 'user', content: user }];
+  }
+
+  async dispatch(ctx: DispatchContext): Promise<string[]> {
+    const o = this.options;
+    const messages = this.messagesFor(ctx);
+    const stepUser = messages[messages.length - 1]!;
+    const allowed = new Set(ctx.agents);
+    let commands: string[] = [];
+    const retries = o.maxRetries ?? 1;
+    for (let attempt = 0; attempt <= retries; attempt++) {
+      this.calls++;
+      const reply = await o.model.complete(messages);
+      // Commands for agents this dispatcher does not command (a human's) are dropped; the rest go through as written,
+      // so duplicates and bad agent numbers come back as the engine's feedback.
+      commands = extractActions(reply).filter((c) => allowed.has(commandAgent(c)) || commandAgent(c) >= ctx.game.numAgents);
+      const errors = commands.length === 0 ? [NO_ACTION_FEEDBACK] : (o.lookAhead ?? o.feedback ?? true) ? this.check(ctx, commands) : [];
+      if (errors.length === 0 || attempt === retries) break;
+      messages.push(
+        { role: 'assistant', content: reply },
+        { role: 'user', content: this.retryMessage(ctx.game, errors) },
+      );
+    }
+    this.carried = commands.length === 0 ? [NO_ACTION_FEEDBACK] : [];
+    if (commands.length === 0) commands = ctx.agents.map((a) => `noop_agent${a}`);
+    this.remember(stepUser, commands);
+    return commands;
+  }
+
+  /** Look-ahead: the error messages these commands would cause now (no-op-only dispatches are fine). */
+  private check(ctx: DispatchContext, commands: string[]): string[] {
+    const result = ctx.game.lookAhead([...ctx.before, ...commands]);
+    return result.feedback.filter((f) => !f.startsWith('None of the agents'));
+  }
+
+  private retryMessage(game: CuisineGame, errors: string[]): string {
+    const head = (this.options.feedback ?? true) ? `-execution error messages:\n  --  ${pyListRepr(errors)}\n` : '';
+    return `${head}These actions would fail. Please give corrected actions for the same state.\n${stateText(game)}-action:\n`;
+  }
+
+  private remember(user: ChatMessage, commands: string[]): void {
+    this.history.push(user, { role: 'assistant', content: commands.join('\n') });
+    const keep = 2 * (this.options.historyExchanges ?? 2);
+    if (this.history.length > keep) this.history.splice(0, this.history.length - keep);
+  }
+}

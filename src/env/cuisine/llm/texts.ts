@@ -1,0 +1,10 @@
+/**
+ * Fixed prompt texts of MindAgent's LLM driver (`utils/llm.py`, cuisineworld.md §6.2), kept verbatim, typos included, so a
+ * model sees what GPT-4 saw in the paper.
+ */
+
+/** The rules header: the action list and the instruction to plan for every agent. */
+export const RULES_HEADER = "The available actions are :\n1) goto: goto a tool location \n2) get: get some object from a tool \n3) put: put some object into a tool \n4) activate: activate the tool to cook all ingredients inside the tool into a different tools \n5) noop: not performing any actions \nSometimes the system will give you error messages. Please consider these error messages when executing actions.  \nYou need to specify action for all of the agents, **except human**. They all have different agent numbers. Do not assign actions to the same agent more than once. \n\n";
+
+/** The "notes" (the paper's inference knowledge); left out by the no-inference-knowledge ablation. */
+export const INFERENCE_KNOWLEDGE = "When the tools reach its capacity, you need to take stuff out. Otherwise, you cannot put items inside.\nWhen you are holding objects, you cannot get any more objects. \nWhen you are holding objects, you cannot activate tools. \nAfer you cooked a required dish, you need to put it into the servingtable. \nYou can only pick up objects from the tool location, if you are located at the tool location. \nWhen you activate any tools, make sure all the items inside the tool are respecting the recipes. Otherwise, you will cook waste. Avoid waste at all cost. \n*** You should mix salad in the mixer. To make salad you should chop veggies first. *** \n*** If the tool is occupied, indicated by the occupy() predicate, you cannot get objects from it or put objects into it. *** \n*** The food orders are keep coming. You should finish as many dishes as possible and finish every dish as soon as possible. Please deliver the order to the serveringtable when it is finished. *** \n*** The dish will expire after the lifetime reaches 0 and it's not at the serveringtable. Please avoid this. *** ";
