@@ -9,6 +9,7 @@ const benchmarks: Record<string, () => Promise<{ run(argv: string[]): Promise<vo
   render: () => import('./render.js'),
   paths: () => import('./paths.js'),
   terrain: () => import('./terrain.js'),
+  llm: () => import('./llm.js'),
 };
 
 const [name, ...rest] = process.argv.slice(2);

@@ -1,0 +1,145 @@
+/**
+ * Everything one run shares across its agents' models: one ledger, one budget, one concurrency limit, one
+ * response cache. The runner creates an LlmRun, hands `run.model(role)` to each agent, and writes every
+ * ledger record to the run log through `onCall`.
+ */
+import { InputError } from '../core/errors.js';
+import { LlmAccountant, type CallListener } from './accountant.js';
+import { LlmBudget, type BudgetLimits } from './budget.js';
+import type { Now, Sleep } from './clock.js';
+import { loadLlmConfig, type LlmConfig } from './llm-config.js';
+import type { LlmServices } from './managed-call.js';
+import { withEmbeddingServices, withServices } from './managed-model.js';
+import { defaultPrices, type PriceTable } from './prices.js';
+import { parseCacheMode, ResponseCache, type CacheMode } from './response-cache.js';
+import { resolveEmbeddingModel, resolveModel, type Env, type ResolveOptions } from './resolve-model.js';
+import { defaultRetryPolicy, type RetryPolicy } from './retry.js';
+import { Semaphore } from './semaphore.js';
+import type { EmbeddingModel, LanguageModel } from './types.js';
+
+export interface LlmRunSettings {
+  cache: { mode: CacheMode; dir: string };
+  budget: BudgetLimits;
+  maxConcurrency: number;
+  retry: RetryPolicy;
+  prices: PriceTable;
+}
+
+export const defaultCacheDir = 'runs/llm-cache';
+export const defaultMaxConcurrency = 4;
+
+export interface LlmRunOptions extends Omit<ResolveOptions, 'role'> {
+  /** Told about every call as it completes (or fails). */
+  onCall?: CallListener;
+  /** Overrides for what the environment and config file say. */
+  cacheMode?: CacheMode;
+  cacheDir?: string;
+  budget?: BudgetLimits;
+  maxConcurrency?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Injected time and randomness, for tests. */
+  sleep?: Sleep;
+  now?: Now;
+  random?: () => number;
+}
+
+function envNumber(env: Env, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new InputError(`${name} is "${raw}", not a non-negative number`, `fix or unset ${name}`);
+  return n;
+}
+
+/** Run settings from overrides, then environment variables, then the config file, then defaults. */
+export function resolveLlmSettings(opts: LlmRunOptions = {}, config: LlmConfig = opts.config ?? loadLlmConfig(opts.configFile, opts.cwd).config): LlmRunSettings {
+  const env = opts.env ?? process.env;
+  const envMode = env['GUILDCRAFT_LLM_CACHE'];
+  const mode = opts.cacheMode ?? (envMode ? parseCacheMode(envMode.trim(), 'GUILDCRAFT_LLM_CACHE') : undefined) ?? config.cache?.mode ?? 'off';
+  const dir = opts.cacheDir ?? env['GUILDCRAFT_LLM_CACHE_DIR'] ?? config.cache?.dir ?? defaultCacheDir;
+  const budget: BudgetLimits = { ...config.budget };
+  const usd = envNumber(env, 'GUILDCRAFT_LLM_BUDGET_USD');
+  const tokens = envNumber(env, 'GUILDCRAFT_LLM_BUDGET_TOKENS');
+  if (usd !== undefined) budget.maxCostUsd = usd;
+  if (tokens !== undefined) budget.maxTokens = tokens;
+  Object.assign(budget, opts.budget);
+  const timeoutMs = envNumber(env, 'GUILDCRAFT_LLM_TIMEOUT_MS');
+  const maxRetries = envNumber(env, 'GUILDCRAFT_LLM_MAX_RETRIES');
+  const retry: RetryPolicy = {
+    ...defaultRetryPolicy,
+    ...(config.timeoutMs !== undefined ? { timeoutMs: config.timeoutMs } : {}),
+    ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {}),
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(maxRetries !== undefined ? { maxRetries: Math.floor(maxRetries) } : {}),
+    ...opts.retry,
+  };
+  const maxConcurrency = opts.maxConcurrency ?? envNumber(env, 'GUILDCRAFT_LLM_MAX_CONCURRENCY') ?? config.maxConcurrency ?? defaultMaxConcurrency;
+  return { cache: { mode, dir }, budget, maxConcurrency, retry, prices: { ...defaultPrices, ...config.prices } };
+}
+
+export class LlmRun {
+  readonly accountant: LlmAccountant;
+  readonly budget: LlmBudget;
+  readonly limiter: Semaphore;
+  readonly cache: ResponseCache | undefined;
+  readonly settings: LlmRunSettings;
+  private readonly config: LlmConfig;
+  private readonly models = new Map<string, LanguageModel>();
+
+  constructor(private readonly opts: LlmRunOptions = {}) {
+    this.config = opts.config ?? loadLlmConfig(opts.configFile, opts.cwd).config;
+    this.settings = resolveLlmSettings(opts, this.config);
+    this.accountant = new LlmAccountant(opts.onCall ? { onCall: opts.onCall } : {});
+    this.budget = new LlmBudget(this.settings.budget);
+    this.limiter = new Semaphore(this.settings.maxConcurrency);
+    this.cache = this.settings.cache.mode === 'off' ? undefined : new ResponseCache(this.settings.cache.dir, this.settings.cache.mode);
+  }
+
+  private services(role: string): LlmServices {
+    const o = this.opts;
+    return {
+      role,
+      accountant: this.accountant,
+      budget: this.budget,
+      limiter: this.limiter,
+      retry: this.settings.retry,
+      prices: this.settings.prices,
+      ...(this.cache ? { cache: this.cache } : {}),
+      ...(o.sleep ? { sleep: o.sleep } : {}),
+      ...(o.now ? { now: o.now } : {}),
+      ...(o.random ? { random: o.random } : {}),
+    };
+  }
+
+  private resolveOptions(role: string): ResolveOptions {
+    const o = this.opts;
+    return { config: this.config, role, ...(o.env ? { env: o.env } : {}), ...(o.scripted ? { scripted: o.scripted } : {}) };
+  }
+
+  /**
+   * The model an agent in `role` uses: the spec if given, else the role's configured model, else the default.
+   * In replay mode no key is needed, since nothing is sent.
+   */
+  model(role = 'default', spec?: string): LanguageModel {
+    const memo = `${role}\u0000${spec ?? ''}`;
+    let model = this.models.get(memo);
+    if (!model) {
+      model = withServices(resolveModel(spec, this.replayOptions(role)), this.services(role));
+      this.models.set(memo, model);
+    }
+    return model;
+  }
+
+  embeddingModel(role = 'memory', spec?: string): EmbeddingModel {
+    return withEmbeddingServices(resolveEmbeddingModel(spec, this.replayOptions(role)), this.services(role));
+  }
+
+  /** Replaying needs no credentials, so placeholders stand in for missing keys rather than failing. */
+  private replayOptions(role: string): ResolveOptions {
+    const base = this.resolveOptions(role);
+    if (this.settings.cache.mode !== 'replay') return base;
+    const env = { ...(this.opts.env ?? process.env) };
+    for (const name of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY']) if (!env[name]?.trim()) env[name] = 'replay-only';
+    return { ...base, env };
+  }
+}

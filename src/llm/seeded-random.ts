@@ -1,0 +1,14 @@
+/**
+ * A small seeded PRNG (mulberry32) so sampled latencies repeat exactly from a seed. The llm layer may not
+ * import the world's RNG, and this needs nothing more.
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
