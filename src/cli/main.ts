@@ -7,6 +7,7 @@ import { Command } from 'commander';
 import { GuildcraftError } from '../core/errors.js';
 import { registerDemo } from './commands/demo.js';
 import { registerCuisine } from './commands/cuisine.js';
+import { registerServe } from './commands/serve.js';
 import { packageVersion } from './package-info.js';
 
 export function buildProgram(): Command {
@@ -16,6 +17,7 @@ export function buildProgram(): Command {
     .showHelpAfterError();
   registerDemo(program);
   registerCuisine(program);
+  registerServe(program);
   return program;
 }
 

@@ -1,0 +1,115 @@
+/**
+ * The human-play JSON API:
+ *   GET  /api/cuisine/levels               levels and their dishes (for the page's choices)
+ *   POST /api/cuisine/games                start a game            → 201 view
+ *   GET  /api/cuisine/games/:id            the game as it stands   → view
+ *   POST /api/cuisine/games/:id/step       the human's command     → view (with lastStep)
+ *   POST /api/cuisine/games/:id/survey     answers after the end   → { storedAs, view }
+ * When an episode ends its record is written under the runs directory; the survey rewrites it with the answers.
+ */
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { InputError } from '../../core/errors.js';
+import { LEVELS, getLevel } from '../../env/cuisine/index.js';
+import { parseOr400, sendError, sendGuildcraftError } from '../http-errors.js';
+import { GAME_ID_PATTERN, GameStore } from './game-store.js';
+import { HumanGame } from './human-game.js';
+import { storeRecord } from './record-store.js';
+import { createGameSchema, stepSchema } from './schemas.js';
+import { surveySchema, type SurveyAnswers } from './survey.js';
+
+export interface CuisineRoutesOptions {
+  readonly runsDir: string;
+  readonly maxGames: number;
+  readonly idleMs: number;
+  readonly now?: () => number;
+}
+
+export function registerCuisineRoutes(app: FastifyInstance, options: CuisineRoutesOptions): void {
+  const store = new GameStore(options.maxGames, options.idleMs, options.now);
+
+  const find = (id: string, reply: FastifyReply): HumanGame | undefined => {
+    const game = GAME_ID_PATTERN.test(id) ? store.get(id) : undefined;
+    if (!game) sendError(reply, 404, `no game with id '${id}'`, 'start one with POST /api/cuisine/games (games idle for long are dropped)');
+    return game;
+  };
+
+  const save = async (game: HumanGame, reply: FastifyReply): Promise<boolean> => {
+    try {
+      game.storedAs = await storeRecord(options.runsDir, game);
+      return true;
+    } catch (err) {
+      sendError(reply, 500, `the record of game ${game.id} could not be written under ${options.runsDir}: ${(err as Error).message}`,
+        'check that the runs directory is writable; submitting the survey tries again');
+      return false;
+    }
+  };
+
+  app.get('/api/cuisine/levels', async () =>
+    LEVELS.map((l) => ({ name: l.name, dishes: getLevel(l.name).dishes, tools: getLevel(l.name).locations.map((x) => x.id) })),
+  );
+
+  app.post('/api/cuisine/games', async (req, reply) => {
+    const body = parseOr400(createGameSchema, req.body, reply, 'new game');
+    if (!body) return reply;
+    if (!store.makeRoom()) {
+      return sendError(reply, 503, `the server already runs ${store.maxGames} games`, 'finish or abandon a game, or try again later');
+    }
+    const game = new HumanGame({
+      id: store.newId(),
+      level: body.level,
+      agents: 1 + body.aiAgents,
+      alpha: body.alpha,
+      seed: body.seed ?? randomInt(0, 2 ** 31 - 1),
+      ai: body.ai,
+      ...(options.now ? { now: options.now } : {}),
+    });
+    store.add(game);
+    return reply.code(201).send(game.view());
+  });
+
+  app.get<{ Params: { id: string } }>('/api/cuisine/games/:id', async (req, reply) => {
+    const game = find(req.params.id, reply);
+    return game ? game.view() : reply;
+  });
+
+  app.post<{ Params: { id: string } }>('/api/cuisine/games/:id/step', async (req, reply) => {
+    const game = find(req.params.id, reply);
+    if (!game) return reply;
+    const body = parseOr400(stepSchema, req.body, reply, 'step');
+    if (!body) return reply;
+    if (game.done) return sendError(reply, 409, `the episode is over (${game.game.maxSteps} steps played)`, 'answer the survey or start a new game');
+    if (body.step !== undefined && body.step !== game.game.time) {
+      return sendError(reply, 409, `this command was chosen at step ${body.step}, but the game is at step ${game.game.time}`,
+        'reload the game state and choose again');
+    }
+    if (game.stepping) return sendError(reply, 409, 'a step of this game is already running', 'wait for its answer before sending the next command');
+    try {
+      await game.step(body.command);
+    } catch (err) {
+      if (err instanceof InputError) return sendGuildcraftError(reply, 400, err);
+      throw err;
+    }
+    if (game.done && !(await save(game, reply))) return reply;
+    return game.view();
+  });
+
+  app.post<{ Params: { id: string } }>('/api/cuisine/games/:id/survey', async (req, reply) => {
+    const game = find(req.params.id, reply);
+    if (!game) return reply;
+    if (!game.done) {
+      return sendError(reply, 409, `the episode is still running (step ${game.game.time} of ${game.game.maxSteps})`, 'finish the game first');
+    }
+    if (game.survey !== null) return sendError(reply, 409, 'this game\'s survey was already answered', 'start a new game to play again');
+    const answers = parseOr400(surveySchema(game.settings.ai !== null), req.body, reply, 'survey');
+    if (!answers) return reply;
+    game.survey = answers as SurveyAnswers;
+    game.surveyedAt = (options.now ?? Date.now)();
+    if (!(await save(game, reply))) {
+      game.survey = null; // let the player submit again once the disk is fixed
+      game.surveyedAt = null;
+      return reply;
+    }
+    return { storedAs: game.storedAs, view: game.view() };
+  });
+}
