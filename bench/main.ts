@@ -10,6 +10,7 @@ const benchmarks: Record<string, () => Promise<{ run(argv: string[]): Promise<vo
   paths: () => import('./paths.js'),
   terrain: () => import('./terrain.js'),
   llm: () => import('./llm.js'),
+  env: () => import('./env.js'),
 };
 
 const [name, ...rest] = process.argv.slice(2);

@@ -7,7 +7,13 @@ import { Command } from 'commander';
 import { GuildcraftError } from '../core/errors.js';
 import { registerDemo } from './commands/demo.js';
 import { registerCuisine } from './commands/cuisine.js';
+import { registerGenerate } from './commands/generate.js';
+import { registerValidate } from './commands/validate.js';
 import { registerServe } from './commands/serve.js';
+import { registerRun } from './commands/run.js';
+import { registerBench } from './commands/bench.js';
+import { registerReplay } from './commands/replay.js';
+import { registerAgents } from './commands/agents.js';
 import { packageVersion } from './package-info.js';
 
 export function buildProgram(): Command {
@@ -17,7 +23,13 @@ export function buildProgram(): Command {
     .showHelpAfterError();
   registerDemo(program);
   registerCuisine(program);
+  registerGenerate(program);
+  registerValidate(program);
   registerServe(program);
+  registerRun(program);
+  registerBench(program);
+  registerReplay(program);
+  registerAgents(program);
   return program;
 }
 

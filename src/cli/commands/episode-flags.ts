@@ -1,0 +1,70 @@
+/**
+ * Flags shared by `run` and `bench` (agents, organisation, model, mode, seeds, LLM cache), parsed
+ * into the runner's plain job options with an InputError naming the flag for anything wrong.
+ */
+import type { Command } from 'commander';
+import { InputError } from '../../core/errors.js';
+import { ARCHITECTURES } from '../../agents/registry.js';
+import type { EpisodeJobOptions } from '../../runner/episode-job.js';
+
+export interface EpisodeFlags {
+  agents?: string;
+  org?: string;
+  model?: string;
+  mode: string;
+  timeScale?: string;
+  llmCache?: string;
+  latency?: string;
+  ticksPerStep: string;
+  backend: string;
+}
+
+export function addEpisodeFlags(cmd: Command): Command {
+  return cmd
+    .option('--agents <architecture>', `agent architecture (${[...ARCHITECTURES.keys()].join(', ')}); default: oracle for TickingCollab tasks, heuristic otherwise`)
+    .option('--org <topology>', 'organisation: solo, chain, graph, tree, centralized, distributed (where the architecture supports it)')
+    .option('--model <provider-string>', 'model for LLM agents, e.g. openai:gpt-4o or openai-compatible:http://127.0.0.1:11434/v1#qwen2.5')
+    .option('--mode <sync|async>', 'sync: the world waits while agents think; async: the world runs on while they think', 'sync')
+    .option('--time-scale <x>', 'async mode: world speed relative to vanilla (1 = 20 ticks/s)')
+    .option('--llm-cache <mode>', 'record, replay or off (default: GUILDCRAFT_LLM_CACHE or the config file)')
+    .option('--latency <ms|dist>', 'simulated model latency: 800, uniform:200,1500 or normal:800,200')
+    .option('--ticks-per-step <n>', 'sync mode: world ticks between decision points', '5')
+    .option('--backend <sim|minecraft>', 'world backend', 'sim');
+}
+
+export function jobOptions(flags: EpisodeFlags, file: string, seed: string, fallbackAgents: string): EpisodeJobOptions {
+  if (flags.mode !== 'sync' && flags.mode !== 'async') throw new InputError(`--mode must be sync or async, got '${flags.mode}'`, 'pass --mode sync');
+  if (flags.backend !== 'sim' && flags.backend !== 'minecraft') throw new InputError(`--backend must be sim or minecraft, got '${flags.backend}'`, 'pass --backend sim');
+  const agents = flags.agents ?? fallbackAgents;
+  if (!ARCHITECTURES.has(agents)) {
+    throw new InputError(`unknown agent architecture '${agents}'`, `use one of: ${[...ARCHITECTURES.keys()].join(', ')} (see \`guildcraft agents\`)`);
+  }
+  const ticksPerStep = Number(flags.ticksPerStep);
+  if (!Number.isInteger(ticksPerStep) || ticksPerStep < 1) throw new InputError(`--ticks-per-step must be a whole number >= 1, got '${flags.ticksPerStep}'`, 'pass --ticks-per-step 5');
+  let timeScale: number | undefined;
+  if (flags.timeScale !== undefined) {
+    timeScale = Number(flags.timeScale);
+    if (!(timeScale > 0) || !Number.isFinite(timeScale)) throw new InputError(`--time-scale must be a positive number, got '${flags.timeScale}'`, 'pass --time-scale 1');
+  }
+  return {
+    file,
+    seed,
+    agents,
+    mode: flags.mode,
+    ticksPerStep,
+    backend: flags.backend,
+    ...(flags.org ? { org: flags.org } : {}),
+    ...(flags.model ? { model: flags.model } : {}),
+    ...(timeScale !== undefined ? { timeScale } : {}),
+    ...(flags.llmCache ? { llmCache: flags.llmCache } : {}),
+    ...(flags.latency ? { latency: flags.latency } : {}),
+  };
+}
+
+/** Commander's own parse errors become InputErrors (exit code 2) with a pointer to --help. */
+export function badFlags(command: string) {
+  return (err: { exitCode: number; message: string }): never => {
+    if (err.exitCode === 0) process.exit(0);
+    throw new InputError(err.message.replace(/^error: /, ''), `see guildcraft ${command} --help`);
+  };
+}

@@ -1,0 +1,77 @@
+/** `guildcraft replay <log>`: the timeline of an episode from its JSONL log. */
+import type { Command } from 'commander';
+import { readRunLog, type LogRecord } from '../../runner/run-log.js';
+import { badFlags } from './episode-flags.js';
+
+interface ReplayFlags {
+  world?: boolean;
+  json?: boolean;
+}
+
+export function registerReplay(program: Command): void {
+  program
+    .command('replay')
+    .description("print an episode's timeline from its JSONL log")
+    .argument('<log>', 'an episode log (runs/episodes/*.jsonl)')
+    .option('--world', 'include every world event (block and entity changes), not only agents\u2019 actions and results')
+    .option('--json', 'print the records as JSON lines')
+    .exitOverride(badFlags('replay'))
+    .action((path: string, flags: ReplayFlags) => {
+      console.log(replayText(path, flags));
+    });
+}
+
+export function replayText(path: string, flags: ReplayFlags = {}): string {
+  const { records, badLines } = readRunLog(path);
+  const shown = records.filter((r) => flags.world || r.type !== 'world' || NOTABLE.has(String(r.event)));
+  const lines = flags.json ? shown.map((r) => JSON.stringify(r)) : shown.map(describe);
+  if (badLines.length > 0) lines.push(`(skipped ${badLines.length} unreadable line${badLines.length === 1 ? '' : 's'}: ${badLines.slice(0, 5).join(', ')})`);
+  return lines.join('\n');
+}
+
+/** World events worth a line even without --world. */
+const NOTABLE = new Set(['player_died', 'player_respawned', 'chat', 'entity_died', 'item_crafted', 'item_smelted', 'item_given', 'player_joined', 'player_left']);
+
+const time = (tick: unknown) => {
+  const t = typeof tick === 'number' ? tick : 0;
+  return `${String(t).padStart(6)} t ${(t / 20).toFixed(1).padStart(7)} s`;
+};
+
+function describe(r: LogRecord): string {
+  const at = time(r.tick);
+  switch (r.type) {
+    case 'episode_start':
+      return `${at}  episode ${r.task} (seed ${r.seed}) with ${r.agents} agents ${JSON.stringify(r.names)}, ${r.mode} mode on ${r.backend}`;
+    case 'action':
+      return `${at}  ${r.agent} → ${formatAction(r.action)}`;
+    case 'skill_result': {
+      const res = r.result as { ok?: boolean; reason?: string; details?: string };
+      return `${at}  ${r.agent} ${r.skill} ${res.ok ? 'ok' : `FAILED ${res.reason}: ${res.details}`} (${r.ticks} ticks)`;
+    }
+    case 'world':
+      return `${at}  [${r.event}] ${summarizeWorld(r)}`;
+    case 'llm_call':
+      return `${at}  llm ${r.role ?? ''} ${r.model ?? ''} ${r.promptTokens ?? '?'}+${r.completionTokens ?? '?'} tokens ${r.latencyMs ?? '?'} ms${r.error ? ` error: ${r.error}` : ''}`;
+    case 'episode_error':
+      return `${at}  EPISODE ERROR (${r.fault}): ${r.message}`;
+    case 'episode_end': {
+      const res = r.result as { success: boolean; score: number; ended: string; details: string };
+      return `${at}  episode end: ${res.success ? 'SUCCESS' : 'FAILED'} (${res.ended}), score ${res.score.toFixed(2)} — ${res.details}`;
+    }
+    default:
+      return `${at}  ${r.type} ${JSON.stringify(Object.fromEntries(Object.entries(r).filter(([k]) => k !== 'type' && k !== 'tick')))}`;
+  }
+}
+
+function formatAction(a: unknown): string {
+  const x = a as { type: string; name?: string; params?: unknown; source?: string };
+  if (x.type === 'skill') return `${x.name}(${JSON.stringify(x.params ?? {})})`;
+  if (x.type === 'code') return `code (${(x.source ?? '').length} chars)`;
+  return x.type;
+}
+
+function summarizeWorld(r: LogRecord): string {
+  const { type: _t, tick: _k, event: _e, ...rest } = r;
+  const text = JSON.stringify(rest);
+  return text.length > 160 ? `${text.slice(0, 159)}…` : text;
+}

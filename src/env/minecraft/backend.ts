@@ -1,0 +1,521 @@
+/**
+ * The Minecraft backend: the same Env, actions and observations as the sim, on a real Java server.
+ * One mineflayer bot per agent (pathfinder, collectblock with its tool selector, pvp), joined one
+ * at a time; a separate operator connection (the orchestrator) applies the Scenario and every
+ * WorldAdmin call with vanilla commands, so agents never issue commands. A step maps ticks to
+ * real server time (20 per second): skills keep running on the server while agents think.
+ *
+ * Not available here, by the nature of a real server: determinism (a server has its own clock and
+ * randomness), and terrain from the scenario (the server's world is used as it is; scenario blocks
+ * are placed on it).
+ */
+import type { Bot } from 'mineflayer';
+import { agentActionSchema, type AgentAction, type LowLevelAction } from '../../core/actions.js';
+import { GuildcraftError, InputError } from '../../core/errors.js';
+import type { Vec3 } from '../../core/vec3.js';
+import type { ObservedEvent, Observation } from '../../core/observation.js';
+import type { FinishedSkill } from '../../skills/skill-executor.js';
+import { loadSandboxEngine } from '../../skills/sandbox/index.js';
+import { fail } from '../../skills/skill-result.js';
+import { EVENT_PRIORITY } from '../../skills/observe/priorities.js';
+import type { WorldBackend } from '../backend.js';
+import type { AgentId, ResetOptions, StepResult } from '../env.js';
+import { agentSpawnSchema, scenarioSchema, type AgentSpawn, type ParsedScenario, type Scenario } from '../scenario.js';
+import type { WorldAdmin } from '../world-admin.js';
+import { BodyEvents, type BackendEvent } from './body-events.js';
+import * as cmd from './commands.js';
+import { MinecraftConnectionPool } from './connection-pool.js';
+import { Frame } from './frame.js';
+import { applyLowLevel, releaseKeys, type LowLevelReport } from './low-level.js';
+import { MessageHub } from './messaging.js';
+import { DEFAULT_OBSERVER_LIMITS, observeBot, type ObserverLimits, type ObserverState } from './observation.js';
+import { resolveMinecraftOptions, type MinecraftBackendOptions, type ResolvedMinecraftOptions } from './options.js';
+import type { Senses } from './perception.js';
+import { waitForChunkAt, waitForInventory, waitForPosition } from './readiness.js';
+import { haltBodyAndWait, MinecraftSkillRunner } from './skill-runner.js';
+import type { ChestMemory } from './skills/context.js';
+import { defaultSlot } from './skills/items.js';
+import { MinecraftWorldAdmin } from './world-admin.js';
+
+/** Vanilla walking speed in blocks per second (movement_speed attribute 0.1). */
+const VANILLA_WALK_BPS = 4.317;
+const DEFAULT_PERCEPTION_RANGE = 32;
+/** Blocks above the first agent where the orchestrator waits: well beyond any item pickup radius. */
+const ORCHESTRATOR_HEIGHT = 12;
+
+export interface MinecraftBackendExtras {
+  /** Keep connections across backends (many short episodes); the caller closes it. */
+  pool?: MinecraftConnectionPool;
+  /** Server position of the scenario's (0,0,0); see frame.ts. Default (0,0,0). */
+  origin?: { x: number; y: number; z: number };
+  observe?: Partial<ObserverLimits>;
+}
+
+interface McAgent {
+  name: string;
+  spawn: AgentSpawn;
+  bot: Bot;
+  runner: MinecraftSkillRunner;
+  body: BodyEvents;
+  senses: Senses;
+  state: ObserverState;
+  maxHealth: number;
+  extraEvents: ObservedEvent[];
+  lowLevel: LowLevelAction | null;
+  lastLowLevel: LowLevelReport;
+}
+
+interface Episode {
+  scenario: ParsedScenario;
+  admin: MinecraftWorldAdmin;
+  hub: MessageHub;
+  agents: Map<string, McAgent>;
+  left: Map<string, Observation>;
+  chests: ChestMemory;
+  startedAt: number;
+}
+
+type EventListener = (event: BackendEvent) => void;
+
+export class MinecraftBackend implements WorldBackend {
+  readonly kind = 'minecraft';
+  readonly ticksPerStep: number;
+  readonly options: ResolvedMinecraftOptions;
+  private readonly pool: MinecraftConnectionPool;
+  private readonly ownsPool: boolean;
+  private readonly frame: Frame;
+  private readonly limits: ObserverLimits;
+  private episode: Episode | null = null;
+  private readonly listeners = new Set<EventListener>();
+
+  constructor(options: MinecraftBackendOptions = {}, extras: MinecraftBackendExtras = {}) {
+    this.options = resolveMinecraftOptions(options);
+    this.ticksPerStep = this.options.ticksPerStep;
+    this.ownsPool = !extras.pool;
+    this.pool = extras.pool ?? new MinecraftConnectionPool(this.options);
+    this.frame = new Frame(extras.origin);
+    this.limits = { ...DEFAULT_OBSERVER_LIMITS, ...extras.observe };
+  }
+
+  get agents(): readonly AgentId[] {
+    return this.episode ? [...this.episode.agents.keys()] : [];
+  }
+
+  /** Ticks of real server time since reset (20 per second). */
+  get tick(): number {
+    return this.episode ? Math.floor((performance.now() - this.episode.startedAt) / 50) : 0;
+  }
+
+  get admin(): WorldAdmin {
+    return new FramedAdmin(this.current().admin, this.frame);
+  }
+
+  async reset(options: ResetOptions<Scenario>): Promise<Record<AgentId, Observation>> {
+    const parsed = scenarioSchema.safeParse(options.scenario);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(scenario)'}: ${i.message}`).join('; ');
+      throw new InputError(`the scenario is invalid: ${issues}`, 'fix the scenario (see src/env/scenario.ts)');
+    }
+    const scenario = parsed.data;
+    const names = scenario.agents.map((a) => a.name);
+    const dup = names.find((n, i) => names.indexOf(n) !== i);
+    if (dup) throw new InputError(`two agents are named '${dup}'`, 'give every agent a unique name');
+    this.teardown();
+
+    const orchestrator = await this.pool.orchestrator();
+    const chests: ChestMemory = new Map();
+    const startedAt = performance.now();
+    const tick = (): number => Math.floor((performance.now() - startedAt) / 50);
+    let hub: MessageHub | null = null;
+    const agents = new Map<string, McAgent>();
+    const admin = new MinecraftWorldAdmin({
+      orchestrator,
+      orchestratorName: this.options.orchestrator,
+      tick,
+      agents: () => new Map([...agents].map(([n, a]) => [n, { bot: a.bot, deaths: a.body.deaths, maxHealth: a.maxHealth }])),
+      hub: () => hub,
+      chests,
+      emit: (e) => this.emit(e),
+      commandTimeoutMs: this.options.commandTimeoutMs,
+    });
+    hub = new MessageHub({ mode: this.options.messaging, chatRange: scenario.chatRange, radioChannels: scenario.radioChannels }, tick, (from, message, channel, hearers) =>
+      this.emit({ type: 'chat', tick: tick(), from, message, channel, heardBy: hearers }),
+    );
+    const episode: Episode = { scenario, admin, hub, agents, left: new Map(), chests, startedAt };
+    this.episode = episode;
+
+    try {
+      await this.prepareWorld(episode, orchestrator);
+      await this.pool.releaseAllBut(new Set(names));
+      for (const spawn of scenario.agents) await this.join(episode, spawn);
+      for (const e of scenario.entities) {
+        admin.summon(e.type, this.frame.toServer(e.pos), { count: e.count, persistent: e.persistent });
+      }
+      await admin.barrier();
+      await this.settlePositions(episode);
+    } catch (err) {
+      this.teardown();
+      throw err;
+    }
+    // The episode's clock starts once the world is ready.
+    episode.startedAt = performance.now();
+    const out: Record<AgentId, Observation> = {};
+    for (const [name, a] of agents) out[name] = this.observeAgent(episode, a);
+    return out;
+  }
+
+  async step(actions: Partial<Record<AgentId, AgentAction>>): Promise<StepResult<Observation>> {
+    const ep = this.current();
+    // Admin calls made since the last step (set-up, dynamic events) take effect before agents act.
+    await ep.admin.sync();
+    const from = this.tick;
+    for (const [name, action] of Object.entries(actions)) {
+      const a = ep.agents.get(name);
+      if (a && action !== undefined) await this.act(a, action);
+    }
+    // A full step of server time after the actions took effect (low-level keys are held meanwhile),
+    // so a skill of N ticks started in a step is over after ceil(N / ticksPerStep) steps.
+    await sleep(this.ticksPerStep * 50);
+    const ticks = this.tick - from;
+    const truncated = this.tick >= ep.scenario.maxTicks;
+    const out: StepResult<Observation> = { observations: {}, rewards: {}, terminated: {}, truncated: {}, infos: {} };
+    for (const [name, a] of ep.agents) {
+      out.observations[name] = this.observeAgent(ep, a);
+      out.rewards[name] = 0;
+      out.terminated[name] = false;
+      out.truncated[name] = truncated;
+      const info: Record<string, unknown> = { ticks };
+      if (Object.keys(a.lastLowLevel).length) info.lowLevel = a.lastLowLevel;
+      a.lastLowLevel = {};
+      out.infos[name] = info;
+    }
+    for (const [name, obs] of ep.left) {
+      out.observations[name] = obs;
+      out.rewards[name] = 0;
+      out.terminated[name] = true;
+      out.truncated[name] = false;
+      out.infos[name] = { left: true };
+    }
+    ep.left.clear();
+    return out;
+  }
+
+  async addAgent(spawn: AgentSpawn): Promise<void> {
+    const ep = this.current();
+    const parsed = agentSpawnSchema.safeParse(spawn);
+    if (!parsed.success) {
+      throw new InputError(`the agent spawn is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, 'fix the agent entry (see agentSpawnSchema)');
+    }
+    if (ep.agents.has(parsed.data.name)) throw new InputError(`an agent named '${parsed.data.name}' is already in the episode`, 'give every agent a unique name');
+    await this.join(ep, parsed.data);
+  }
+
+  async removeAgent(name: AgentId): Promise<void> {
+    const ep = this.current();
+    const a = ep.agents.get(name);
+    if (!a) throw new InputError(`there is no agent named '${name}' in the episode`, `agents: ${[...ep.agents.keys()].join(', ') || 'none'}`);
+    const last = this.observeAgent(ep, a);
+    this.disposeAgent(ep, a);
+    ep.agents.delete(name);
+    ep.left.set(name, { ...last, alive: false });
+    // Leaving the server is what makes the others stop seeing it.
+    await this.pool.release(name);
+    this.emit({ type: 'player_left', tick: this.tick, name });
+  }
+
+  observe(name: AgentId): Observation {
+    const ep = this.current();
+    const a = ep.agents.get(name);
+    if (!a) throw new InputError(`there is no agent named '${name}' in the episode`, 'observe an agent listed in env.agents');
+    return this.observeAgent(ep, a);
+  }
+
+  onEvent(listener: EventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    this.teardown();
+    if (this.ownsPool) await this.pool.close();
+  }
+
+  /**
+   * The orchestrator hovers above where the episode happens (so its chunks are loaded and it sees
+   * the mobs), as a spectator with its physics off: out of every agent's way, never picking up an
+   * item, and never seen (agents' senses also skip it by name).
+   */
+  private async prepareWorld(ep: Episode, orchestrator: Bot): Promise<void> {
+    const { admin, scenario } = ep;
+    const first = this.frame.toServer(scenario.agents[0]!.position);
+    const perch = { x: first.x, y: first.y + ORCHESTRATOR_HEIGHT, z: first.z };
+    const me = this.options.orchestrator;
+    orchestrator.physicsEnabled = false;
+    admin.command(`gamemode spectator ${me}`);
+    admin.command(cmd.teleportCommand(me, perch));
+    await admin.barrier();
+    await waitForPosition(orchestrator, perch, this.options.commandTimeoutMs);
+    await waitForChunkAt(orchestrator, first, this.options.commandTimeoutMs);
+    await this.restoreBlocks(admin);
+    admin.command(cmd.timeCommand(scenario.world.timeOfDay));
+    admin.command(cmd.difficultyCommand(scenario.world.difficulty));
+    for (const [rule, value] of Object.entries(scenario.world.gamerules)) admin.command(cmd.gameruleCommand(rule, value));
+    if (this.options.clearEntitiesOnReset) admin.command(cmd.killAllNonPlayersCommand());
+    for (const b of scenario.blocks) {
+      const pos = this.frame.toServer(b.pos);
+      if (b.to) admin.fill(pos, this.frame.toServer(b.to), b.block);
+      else admin.setBlock(pos, b.block);
+    }
+    for (const c of scenario.chests) admin.setChestContents(this.frame.toServer(c.pos), c.items);
+    await admin.barrier();
+  }
+
+  /** Puts back every block the previous episodes changed (scenario blocks, digging, building). */
+  private async restoreBlocks(admin: MinecraftWorldAdmin): Promise<void> {
+    const changed = this.pool.changedBlocks;
+    if (changed.size === 0) return;
+    for (const [key, block] of changed) {
+      const [x, y, z] = key.split(',').map(Number) as [number, number, number];
+      if (admin.blockAt({ x, y, z }) !== block) admin.setBlock({ x, y, z }, block);
+    }
+    await admin.barrier();
+    changed.clear();
+  }
+
+  /** Connects (or reuses) the agent's bot and gives it the scenario's position, inventory, equipment and effects. */
+  private async join(ep: Episode, spawn: AgentSpawn): Promise<void> {
+    const bot = await this.pool.agent(spawn.name);
+    await haltBodyAndWait(bot);
+    const { admin } = ep;
+    const pos = this.frame.toServer(spawn.position);
+    const caps = spawn.capabilities;
+    admin.command(`gamemode survival ${spawn.name}`);
+    admin.command(cmd.clearCommand(spawn.name));
+    admin.command(`effect clear ${spawn.name}`);
+    admin.command(cmd.teleportCommand(spawn.name, pos));
+    if (bot.health < 20) admin.command(cmd.effectCommand(spawn.name, 'instant_health', 20, 4));
+    if (caps.maxHealth !== undefined) admin.command(cmd.attributeCommand(spawn.name, 'generic.max_health', caps.maxHealth));
+    if (caps.speedBps !== undefined) admin.command(cmd.attributeCommand(spawn.name, 'generic.movement_speed', (0.1 * caps.speedBps) / VANILLA_WALK_BPS));
+    const expected = new Map<string, number>();
+    const give = (name: string, count: number): void => {
+      admin.give(spawn.name, name, count);
+      expected.set(name, (expected.get(name) ?? 0) + count);
+    };
+    for (const it of spawn.inventory) give(it.name, it.count);
+    for (const item of Object.values(spawn.equipment)) if (item && !expected.has(item)) give(item, 1);
+    await admin.barrier();
+    await waitForPosition(bot, pos, this.options.commandTimeoutMs);
+    await waitForInventory(bot, expected, this.options.commandTimeoutMs);
+    await waitForChunkAt(bot, pos, this.options.commandTimeoutMs);
+    for (const [slot, item] of Object.entries(spawn.equipment)) {
+      const stack = bot.inventory.items().find((i) => i.name === item);
+      if (!stack) continue;
+      const dest = slot === 'chest' ? 'torso' : (slot as 'hand' | 'off-hand' | 'head' | 'legs' | 'feet');
+      await bot.equip(stack, slot === 'hand' && defaultSlot(item) !== 'hand' ? 'hand' : dest);
+    }
+    // Effects last: an effect event before the agent exists would be lost.
+    for (const e of caps.effects) admin.effect(spawn.name, e.name, e.durationTicks ?? null, e.amplifier);
+
+    const senses: Senses = {
+      perceptionRange: caps.perceptionRange ?? DEFAULT_PERCEPTION_RANGE,
+      omniscient: spawn.omniscient,
+      hiddenPlayers: new Set([this.options.orchestrator]),
+      ...(caps.fovDegrees !== undefined ? { fovDegrees: caps.fovDegrees } : {}),
+    };
+    const tick = (): number => this.tick;
+    const runner = new MinecraftSkillRunner({
+      bot,
+      agent: spawn.name,
+      senses,
+      hub: ep.hub,
+      chests: ep.chests,
+      frame: this.frame,
+      tick,
+      onFinished: (f) => this.emitFinished(spawn.name, f),
+    });
+    const body = new BodyEvents(spawn.name, bot, tick, (e) => this.emit(e));
+    ep.hub.attach(spawn.name, bot);
+    ep.agents.set(spawn.name, {
+      name: spawn.name,
+      spawn,
+      bot,
+      runner,
+      body,
+      senses,
+      state: { lowFood: false, lowOxygen: false },
+      maxHealth: caps.maxHealth ?? 20,
+      extraEvents: [],
+      lowLevel: null,
+      lastLowLevel: {},
+    });
+    this.emit({ type: 'player_joined', tick: this.tick, name: spawn.name, pos: pos });
+  }
+
+  /**
+   * Some servers move a player once more after its login completes (flying-squid re-sends the
+   * login position), which can undo our teleport: check every agent and teleport again if needed.
+   */
+  private async settlePositions(ep: Episode): Promise<void> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const stray = [...ep.agents.values()].filter((a) => distanceTo(a.bot, this.frame.toServer(a.spawn.position)) > 1.5);
+      if (stray.length === 0) return;
+      for (const a of stray) ep.admin.command(cmd.teleportCommand(a.name, this.frame.toServer(a.spawn.position)));
+      await ep.admin.barrier();
+      for (const a of stray) await waitForPosition(a.bot, this.frame.toServer(a.spawn.position), this.options.commandTimeoutMs).catch(() => undefined);
+    }
+    const still = [...ep.agents.values()].filter((a) => distanceTo(a.bot, this.frame.toServer(a.spawn.position)) > 1.5).map((a) => a.name);
+    if (still.length > 0) throw new GuildcraftError('environment', `the server did not keep ${still.join(', ')} at the spawn position`, 'check that the orchestrator is an operator and nothing else teleports players');
+  }
+
+  /** Applies one action (untrusted input): a bad one becomes a failure in the agent's next observation. */
+  private async act(a: McAgent, raw: AgentAction): Promise<void> {
+    const parsed = agentActionSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(action)'}: ${i.message}`).join('; ');
+      a.runner.reject(actionLabel(raw), fail('invalid_action', `the action does not match the schema: ${issues}`));
+      return;
+    }
+    const action = parsed.data;
+    switch (action.type) {
+      case 'noop':
+        return;
+      case 'cancel':
+        this.stopLowLevel(a);
+        a.runner.cancel();
+        return;
+      case 'code':
+        this.stopLowLevel(a);
+        // Compiling the sandbox must not count against the code's CPU time.
+        await loadSandboxEngine();
+        a.runner.startCode(action.source);
+        return;
+      case 'skill': {
+        const r = a.runner.start(action.name, action.params, { queue: action.queue ?? false });
+        if (r.ok && !action.queue) this.stopLowLevel(a);
+        return;
+      }
+      case 'low_level':
+        a.runner.cancel('replaced by a low-level action');
+        a.lowLevel = action;
+        try {
+          a.lastLowLevel = await applyLowLevel(a.bot, action);
+        } catch (err) {
+          a.extraEvents.push({ tick: this.tick, type: 'action_rejected', text: `low-level action failed: ${(err as Error).message}`, priority: EVENT_PRIORITY.actionRejected });
+        }
+        return;
+    }
+  }
+
+  private stopLowLevel(a: McAgent): void {
+    if (!a.lowLevel) return;
+    a.lowLevel = null;
+    releaseKeys(a.bot);
+  }
+
+  private observeAgent(ep: Episode, a: McAgent): Observation {
+    const obs = observeBot({
+      agent: a.name,
+      bot: a.bot,
+      senses: a.senses,
+      runner: a.runner,
+      hub: ep.hub,
+      body: a.body,
+      state: a.state,
+      tick: this.tick,
+      maxHealth: a.maxHealth,
+      limits: this.limits,
+      extraEvents: a.extraEvents.splice(0),
+    });
+    obs.pos = this.frame.toScenario(obs.pos);
+    obs.nearbyBlocks = obs.nearbyBlocks.map((b) => ({ ...b, nearest: this.frame.toScenario(b.nearest) }));
+    obs.entities = obs.entities.map((e) => ({ ...e, pos: this.frame.toScenario(e.pos) }));
+    return obs;
+  }
+
+  private emitFinished(agent: string, f: FinishedSkill): void {
+    const r = f.result as { ok: boolean; reason?: string };
+    this.emit({ type: 'skill_finished', tick: f.finishedAt, agent, skill: f.name, ok: r.ok, ...(r.ok ? {} : { reason: r.reason }), ticks: f.ticks });
+  }
+
+  private emit(e: BackendEvent): void {
+    if (this.listeners.size === 0) return;
+    const json = this.frame.mapPositions(JSON.parse(JSON.stringify(e)) as BackendEvent, 'toScenario');
+    for (const l of this.listeners) l(json);
+  }
+
+  private disposeAgent(ep: Episode, a: McAgent): void {
+    a.runner.dispose();
+    a.body.close();
+    ep.hub.remove(a.name);
+    releaseKeys(a.bot);
+  }
+
+  private current(): Episode {
+    if (!this.episode) throw new InputError('the Minecraft backend has no episode', 'call reset({ seed, scenario }) first');
+    return this.episode;
+  }
+
+  private teardown(): void {
+    const ep = this.episode;
+    if (!ep) return;
+    for (const a of ep.agents.values()) this.disposeAgent(ep, a);
+    ep.hub.close();
+    ep.admin.close();
+    this.episode = null;
+  }
+}
+
+/**
+ * The WorldAdmin the tasks layer sees: scenario coordinates in and out, everything else passed to
+ * the command-issuing admin unchanged.
+ */
+class FramedAdmin implements WorldAdmin {
+  constructor(
+    private readonly inner: MinecraftWorldAdmin,
+    private readonly frame: Frame,
+  ) {}
+
+  get tick(): number {
+    return this.inner.tick;
+  }
+  blockAt = (pos: Parameters<WorldAdmin['blockAt']>[0]): string => this.inner.blockAt(this.frame.toServer(pos));
+  setBlock: WorldAdmin['setBlock'] = (pos, block) => this.inner.setBlock(this.frame.toServer(pos), block);
+  fill: WorldAdmin['fill'] = (from, to, block, options) => this.inner.fill(this.frame.toServer(from), this.frame.toServer(to), block, options);
+  summon: WorldAdmin['summon'] = (type, pos, options) => this.inner.summon(type, this.frame.toServer(pos), options);
+  spawnBoss: WorldAdmin['spawnBoss'] = (o) => this.inner.spawnBoss({ ...o, pos: this.frame.toServer(o.pos) });
+  remove: WorldAdmin['remove'] = (id) => this.inner.remove(id);
+  entities: WorldAdmin['entities'] = (filter) => this.inner.entities(filter).map((e) => ({ ...e, pos: this.frame.toScenario(e.pos) }));
+  players: WorldAdmin['players'] = () => this.inner.players().map((p) => ({ ...p, pos: this.frame.toScenario(p.pos) }));
+  give: WorldAdmin['give'] = (player, item, count) => this.inner.give(player, item, count);
+  clearInventory: WorldAdmin['clearInventory'] = (player) => this.inner.clearInventory(player);
+  effect: WorldAdmin['effect'] = (player, effect, durationTicks, amplifier) => this.inner.effect(player, effect, durationTicks, amplifier);
+  teleport: WorldAdmin['teleport'] = (player, pos) => this.inner.teleport(player, this.frame.toServer(pos));
+  setTime: WorldAdmin['setTime'] = (t) => this.inner.setTime(t);
+  setGamerule: WorldAdmin['setGamerule'] = (rule, value) => this.inner.setGamerule(rule, value);
+  broadcast: WorldAdmin['broadcast'] = (message) => this.inner.broadcast(message);
+  chestContents: WorldAdmin['chestContents'] = (pos) => this.inner.chestContents(this.frame.toServer(pos));
+  setChestContents: WorldAdmin['setChestContents'] = (pos, items) => this.inner.setChestContents(this.frame.toServer(pos), items);
+  /** Waits until the server has processed every command sent so far. */
+  barrier = (timeoutMs?: number): Promise<boolean> => this.inner.barrier(timeoutMs);
+}
+
+function actionLabel(raw: unknown): string {
+  if (typeof raw === 'object' && raw !== null) {
+    const r = raw as { type?: unknown; name?: unknown };
+    if (r.type === 'skill' && typeof r.name === 'string') return r.name;
+    if (typeof r.type === 'string') return r.type;
+  }
+  return 'action';
+}
+
+const distanceTo = (bot: Bot, p: Vec3): number => {
+  const q = bot.entity.position;
+  return Math.hypot(q.x - p.x, q.y - p.y, q.z - p.z);
+};
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Creates a backend for a real server; see docs/minecraft-backend.md for server set-up. */
+export function createMinecraftBackend(options: MinecraftBackendOptions = {}, extras: MinecraftBackendExtras = {}): MinecraftBackend {
+  return new MinecraftBackend(options, extras);
+}

@@ -1,0 +1,70 @@
+/**
+ * Low-level actions (core/actions.ts) on a mineflayer bot: movement keys held for the step,
+ * turning, attack, use, hotbar slot and drop once at its start, with the embedded world's
+ * conventions (positive strafe is left, as in vanilla input; angles in degrees).
+ */
+import type { Bot } from 'mineflayer';
+import type { LowLevelAction } from '../../core/actions.js';
+import { dropHeld } from './skills/drop.js';
+import { mineflayerPitch, mineflayerYaw, pitchDegrees, yawDegrees } from './bot-geometry.js';
+
+export interface LowLevelReport {
+  attack?: { ok: boolean; target?: number; reason?: string };
+  use?: { ok: boolean; item?: string; reason?: string };
+  drop?: { ok: boolean; item?: string; reason?: string };
+}
+
+export async function applyLowLevel(bot: Bot, a: LowLevelAction): Promise<LowLevelReport> {
+  bot.setControlState('forward', a.forward > 0);
+  bot.setControlState('back', a.forward < 0);
+  bot.setControlState('left', a.strafe > 0);
+  bot.setControlState('right', a.strafe < 0);
+  bot.setControlState('jump', a.jump);
+  bot.setControlState('sneak', a.sneak);
+  bot.setControlState('sprint', a.sprint && a.forward > 0);
+  if (a.yawDelta !== 0 || a.pitchDelta !== 0) {
+    const yaw = yawDegrees(bot.entity.yaw) + a.yawDelta;
+    const pitch = Math.max(-90, Math.min(90, pitchDegrees(bot.entity.pitch) + a.pitchDelta));
+    await bot.look(mineflayerYaw(yaw), mineflayerPitch(pitch), true);
+  }
+  if (a.slot !== undefined) bot.setQuickBarSlot(a.slot);
+  const report: LowLevelReport = {};
+  if (a.attack) {
+    const target = bot.entityAtCursor(3);
+    if (target) {
+      bot.attack(target);
+      report.attack = { ok: true, target: target.id };
+    } else report.attack = { ok: false, reason: 'no_target' };
+  }
+  if (a.use) {
+    const held = bot.heldItem;
+    if (!held) report.use = { ok: false, reason: 'empty_hand' };
+    else {
+      const block = bot.blockAtCursor(4.5);
+      if (block && bot.registry.blocksByName[held.name]) {
+        try {
+          await bot.activateBlock(block);
+          report.use = { ok: true, item: held.name };
+        } catch (err) {
+          report.use = { ok: false, item: held.name, reason: (err as Error).message };
+        }
+      } else {
+        bot.activateItem();
+        report.use = { ok: true, item: held.name };
+      }
+    }
+  }
+  if (a.drop) {
+    const held = bot.heldItem;
+    if (!held) report.drop = { ok: false, reason: 'empty_hand' };
+    else {
+      dropHeld(bot, 1);
+      report.drop = { ok: true, item: held.name };
+    }
+  }
+  return report;
+}
+
+export function releaseKeys(bot: Bot): void {
+  bot.clearControlStates();
+}

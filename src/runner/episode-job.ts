@@ -1,0 +1,81 @@
+/**
+ * One episode from plain options (what `guildcraft run` and each bench worker do): load the task,
+ * build the team from the registry and the backend, run, log, report. Options are plain JSON so a
+ * job can cross into a worker thread.
+ */
+import { join } from 'node:path';
+import { InputError } from '../core/errors.js';
+import type { WorldBackend } from '../env/backend.js';
+import { SimEnv } from '../env/sim/index.js';
+import { LlmRun, parseCacheMode } from '../llm/index.js';
+import { architecture } from '../agents/registry.js';
+import type { EpisodeResult } from './episode-result.js';
+import { runEpisode } from './episode.js';
+import { episodeTaskFromSpec, loadSpec } from './task-adapter.js';
+import { JsonlRunLog, nullRunLog, type RunLogSink } from './run-log.js';
+
+export interface EpisodeJobOptions {
+  /** Absolute path of the task file. */
+  file: string;
+  seed: string;
+  agents: string;
+  org?: string;
+  model?: string;
+  mode?: 'sync' | 'async';
+  timeScale?: number;
+  /** `record`, `replay` or `off` (default: the environment / config file). */
+  llmCache?: string;
+  /** Simulated model latency, e.g. `800` or `normal:800,200`. */
+  latency?: string;
+  /** Ticks per env step in sync mode (decisions are taken at step boundaries). */
+  ticksPerStep?: number;
+  /** Directory for the episode's JSONL log; none when absent. */
+  logDir?: string;
+  backend?: 'sim' | 'minecraft';
+}
+
+export function defaultAgentsFor(taskType: string): string {
+  return ['prepare_crisis', 'mine_vanishing_blocks', 'raid_boss'].includes(taskType) ? 'oracle' : 'heuristic';
+}
+
+export async function runEpisodeJob(o: EpisodeJobOptions): Promise<EpisodeResult> {
+  const spec = await loadSpec(o.file);
+  const task = episodeTaskFromSpec(spec, o.seed);
+  const entry = architecture(o.agents);
+  if (o.org && !entry.orgs.includes(o.org)) {
+    throw new InputError(`the '${entry.name}' agents cannot be organised as '${o.org}'`, `use --org ${entry.orgs.join(' | ')}`);
+  }
+  let log: RunLogSink = nullRunLog;
+  let logPath: string | undefined;
+  if (o.logDir) {
+    logPath = join(o.logDir, `${task.id.replace(/[^a-z0-9_.-]+/gi, '_')}-seed${o.seed}.jsonl`);
+    log = new JsonlRunLog(logPath);
+  }
+  const llm = entry.usesModel
+    ? new LlmRun({
+        ...(o.llmCache ? { cacheMode: parseCacheMode(o.llmCache, '--llm-cache') } : {}),
+        onCall: (call) => log.write({ type: 'llm_call', ...(call as unknown as Record<string, unknown>) }),
+      })
+    : undefined;
+  const team = entry.create({ seed: o.seed, ...(o.org ? { org: o.org } : {}), ...(o.model ? { model: o.model } : {}), ...(llm ? { llm } : {}), ...(o.latency ? { latency: o.latency } : {}) });
+  const backend = createBackend(o);
+  if (team.omniscient) {
+    // The oracle's senses are bypassed by the backend for agents the scenario marks omniscient.
+    const agents = (task.scenario.agents ?? []).map((a) => ({ ...a, omniscient: true }));
+    Object.assign(task, { scenario: { ...task.scenario, agents } });
+  }
+  const result = await runEpisode({ backend, task, team, seed: o.seed, mode: o.mode ?? 'sync', timeScale: o.timeScale, log, org: o.org ?? entry.orgs[0] ?? null });
+  if (llm) {
+    const t = llm.accountant.totals();
+    result.metrics.llmCalls = Math.max(result.metrics.llmCalls, t.calls);
+    result.metrics.promptTokens = Math.max(result.metrics.promptTokens, t.promptTokens);
+    result.metrics.completionTokens = Math.max(result.metrics.completionTokens, t.completionTokens);
+    result.metrics.costUsd = Math.max(result.metrics.costUsd, t.costUsd);
+  }
+  return logPath ? { ...result, log: logPath } : result;
+}
+
+function createBackend(o: EpisodeJobOptions): WorldBackend {
+  if ((o.backend ?? 'sim') === 'sim') return new SimEnv({ ticksPerStep: o.ticksPerStep ?? 5 });
+  throw new InputError(`backend '${o.backend}' cannot be created from a bench job yet`, 'use --backend sim');
+}

@@ -1,0 +1,75 @@
+/**
+ * What one episode reports: the line `guildcraft run --json` prints and each row of a bench's
+ * results file. Plain JSON; `metrics` holds the papers' measures (S-Agents time cost and mean
+ * prompt times, TickingCollab cost logging) next to our own counters.
+ */
+export interface AgentTimeline {
+  agent: string;
+  /** Skill runs: [startTick, endTick, skill, ok]. Bounded in length (the log has the full story). */
+  spans: [number, number, string, boolean][];
+  /** Ticks spent deciding (async mode: world time that passed while the agent's model thought). */
+  planningTicks: number;
+  actingTicks: number;
+  idleTicks: number;
+}
+
+export interface EpisodeMetrics {
+  messages: number;
+  prompts: number;
+  llmCalls: number;
+  promptTokens: number;
+  completionTokens: number;
+  costUsd: number;
+  modelFaults: number;
+  /** S-Agents time cost: simulated seconds to success; null (the paper's NaN) when the task failed. */
+  timeCost: number | null;
+  /** S-Agents mean prompt times: prompts per agent. */
+  meanPromptTimes: number;
+  /** Wall-clock milliseconds the team spent deciding. */
+  planningMs: number;
+  [key: string]: number | null;
+}
+
+export interface EpisodeResult {
+  task: string;
+  taskType: string;
+  seed: string;
+  agents: string;
+  org: string | null;
+  mode: 'sync' | 'async';
+  backend: string;
+  teamSize: number;
+  success: boolean;
+  score: number;
+  /** Ticks the episode ran. */
+  ticks: number;
+  /** Simulated seconds (ticks / 20). */
+  seconds: number;
+  wallSeconds: number;
+  /** Why it ended: `success`, `failure`, `max_ticks`, `error`. */
+  ended: string;
+  details: string;
+  metrics: EpisodeMetrics;
+  perAgent?: Record<string, number>;
+  difficulty?: Record<string, number>;
+  timeline?: AgentTimeline[];
+  /** Set when the episode could not run to the end (a bad task, a backend fault, a bug). */
+  error?: { fault: string; message: string };
+  /** Path of the episode's JSONL log, when one was written. */
+  log?: string;
+}
+
+export function emptyMetrics(): EpisodeMetrics {
+  return {
+    messages: 0,
+    prompts: 0,
+    llmCalls: 0,
+    promptTokens: 0,
+    completionTokens: 0,
+    costUsd: 0,
+    modelFaults: 0,
+    timeCost: null,
+    meanPromptTimes: 0,
+    planningMs: 0,
+  };
+}

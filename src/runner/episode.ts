@@ -1,0 +1,221 @@
+/**
+ * One episode: reset the backend with the task's scenario, let the team decide, step the world,
+ * run the task's events, stop when the task says so or at its tick limit, and report.
+ *
+ * Sync mode asks the team only for agents that need a decision (at the start, when a skill ended,
+ * on an urgent event or a message) and steps the world between decisions; the world waits while
+ * the team thinks. Async mode (sim only) runs the world against the clock and asks each agent
+ * concurrently, so thinking latency costs world time.
+ *
+ * Whatever goes wrong inside an episode becomes data in its result (`ended: 'error'`, the fault),
+ * so a bench never dies with one episode.
+ */
+import type { AgentAction } from '../core/actions.js';
+import { GuildcraftError } from '../core/errors.js';
+import type { Observation } from '../core/observation.js';
+import type { WorldBackend } from '../env/backend.js';
+import { SimEnv, runAsync } from '../env/sim/index.js';
+import { describeSkills } from '../skills/catalog.js';
+import type { Team, TeamStats } from '../agents/team.js';
+import { emptyMetrics, type AgentTimeline, type EpisodeResult } from './episode-result.js';
+import type { EpisodeTask, TaskOutcome } from './episode-task.js';
+import type { RunLogSink } from './run-log.js';
+
+export interface EpisodeOptions {
+  backend: WorldBackend;
+  task: EpisodeTask;
+  team: Team;
+  seed: string;
+  mode?: 'sync' | 'async';
+  /** Async mode: world speed relative to vanilla (1 = 20 ticks per wall-clock second). */
+  timeScale?: number;
+  log: RunLogSink;
+  org?: string | null;
+  signal?: AbortSignal;
+  /** Longest skill span list kept per agent in the result's timeline. */
+  maxTimelineSpans?: number;
+}
+
+/** Observation events at or above this priority (low food, hurt, death) wake an agent up. */
+const URGENT = 60;
+
+export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
+  const wall0 = performance.now();
+  const mode = o.mode ?? 'sync';
+  const tracker = new TimelineTracker(o.maxTimelineSpans ?? 200);
+  let planningMs = 0;
+  let outcome: TaskOutcome = { done: false, success: false, score: 0, details: 'not started' };
+  let ended = 'max_ticks';
+  let error: EpisodeResult['error'];
+  let names: string[] = [];
+  const offEvents = o.backend.onEvent((e) => o.log.write({ ...e, type: 'world', event: e.type }));
+  try {
+    let obs = await o.backend.reset({ seed: o.seed, scenario: o.task.scenario });
+    names = Object.keys(obs);
+    await o.task.setup(o.backend);
+    o.log.write({ type: 'episode_start', tick: o.backend.tick, task: o.task.id, taskType: o.task.type, seed: o.seed, agents: o.team.architecture, mode, backend: o.backend.kind, names });
+    await o.team.start({
+      task: o.task.brief,
+      agents: names,
+      seed: o.seed,
+      skills: describeSkills(),
+      oracle: o.team.omniscient ? { admin: o.backend.admin, task: o.task.oracleKnowledge } : undefined,
+      log: (r) => o.log.write({ ...r, tick: o.backend.tick }),
+    });
+    const maxTicks = o.task.brief.maxTicks;
+    if (mode === 'async') {
+      if (!(o.backend instanceof SimEnv)) throw new GuildcraftError('user', `async mode runs on the sim backend, not '${o.backend.kind}'`, 'use --mode sync with this backend');
+      const env = o.backend;
+      const agents = Object.fromEntries(
+        names.map((name) => [
+          name,
+          {
+            decide: async (ob: Observation): Promise<AgentAction> => {
+              tracker.observe(name, ob);
+              const t0 = performance.now();
+              const acts = await o.team.decide({ [name]: ob }, o.signal);
+              planningMs += performance.now() - t0;
+              const a = acts[name] ?? { type: 'noop' as const };
+              o.log.write({ type: 'action', tick: env.tick, agent: name, action: a });
+              return a;
+            },
+          },
+        ]),
+      );
+      await runAsync(env, {
+        agents,
+        timeScale: o.timeScale ?? 1,
+        ticks: maxTicks,
+        signal: o.signal,
+        onTick: async () => {
+          await o.task.afterStep(env);
+          outcome = o.task.outcome(env);
+          if (outcome.done) throw new EpisodeOver();
+        },
+      }).catch((err: unknown) => {
+        if (!(err instanceof EpisodeOver)) throw err;
+      });
+      ended = outcome.done ? (outcome.success ? 'success' : 'failure') : 'max_ticks';
+    } else {
+      let toDecide = new Set(names);
+      for (;;) {
+        if (o.signal?.aborted) {
+          ended = 'aborted';
+          break;
+        }
+        const asked: Record<string, Observation> = {};
+        for (const n of toDecide) if (obs[n]) asked[n] = obs[n]!;
+        let actions: Partial<Record<string, AgentAction>> = {};
+        if (Object.keys(asked).length > 0) {
+          const t0 = performance.now();
+          actions = await o.team.decide(asked, o.signal);
+          planningMs += performance.now() - t0;
+          for (const [agent, action] of Object.entries(actions)) o.log.write({ type: 'action', tick: o.backend.tick, agent, action });
+        }
+        const res = await o.backend.step(actions);
+        obs = res.observations;
+        await o.task.afterStep(o.backend);
+        outcome = o.task.outcome(o.backend);
+        toDecide = new Set();
+        for (const [n, ob] of Object.entries(obs)) {
+          tracker.observe(n, ob);
+          for (const f of ob.finishedSkills) o.log.write({ type: 'skill_result', tick: f.finishedAt, agent: n, skill: f.name, params: f.params, result: f.result, ticks: f.ticks });
+          if (needsDecision(ob)) toDecide.add(n);
+        }
+        if (outcome.done) {
+          ended = outcome.success ? 'success' : 'failure';
+          break;
+        }
+        if (o.backend.tick >= maxTicks || Object.values(res.truncated).some(Boolean)) {
+          ended = 'max_ticks';
+          break;
+        }
+      }
+    }
+    if (!outcome.done) outcome = o.task.outcome(o.backend);
+  } catch (err) {
+    ended = 'error';
+    const e = err as Partial<GuildcraftError> & Error;
+    error = { fault: e.fault ?? 'internal', message: e.message };
+    o.log.write({ type: 'episode_error', tick: o.backend.tick, fault: error.fault, message: error.message });
+  } finally {
+    offEvents();
+    await o.team.stop?.().catch(() => undefined);
+  }
+  const ticks = o.backend.tick;
+  const stats: Partial<TeamStats> = o.team.stats?.() ?? {};
+  const metrics = emptyMetrics();
+  for (const [k, v] of Object.entries(stats)) if (typeof v === 'number') metrics[k] = v;
+  metrics.planningMs = Math.round(planningMs);
+  metrics.timeCost = outcome.success ? ticks / 20 : null;
+  metrics.meanPromptTimes = names.length ? (metrics.prompts ?? 0) / names.length : 0;
+  const result: EpisodeResult = {
+    task: o.task.id,
+    taskType: o.task.type,
+    seed: o.seed,
+    agents: o.team.architecture,
+    org: o.org ?? null,
+    mode,
+    backend: o.backend.kind,
+    teamSize: names.length,
+    success: error ? false : outcome.success,
+    score: error ? 0 : outcome.score,
+    ticks,
+    seconds: ticks / 20,
+    wallSeconds: Math.round(performance.now() - wall0) / 1000,
+    ended,
+    details: error ? error.message : outcome.details,
+    metrics,
+    perAgent: outcome.perAgent,
+    difficulty: o.task.difficulty,
+    timeline: tracker.timelines(names, ticks),
+    error,
+  };
+  o.log.write({ type: 'episode_end', tick: ticks, result });
+  o.log.close();
+  return result;
+}
+
+class EpisodeOver extends Error {}
+
+function needsDecision(ob: Observation): boolean {
+  if (!ob.alive) return false;
+  return ob.runningSkill === null || ob.finishedSkills.length > 0 || ob.events.some((e) => e.priority >= URGENT) || ob.messages.length > 0;
+}
+
+/** Per-agent skill spans and acting/idle tick counts, from successive observations. */
+class TimelineTracker {
+  private readonly spans = new Map<string, [number, number, string, boolean][]>();
+  private readonly lastTick = new Map<string, number>();
+  private readonly acting = new Map<string, number>();
+  private readonly idle = new Map<string, number>();
+  /** The skill each agent was running at its last observation (closed at the episode's end). */
+  private readonly running = new Map<string, { name: string; since: number } | null>();
+
+  constructor(private readonly maxSpans: number) {}
+
+  observe(agent: string, ob: Observation): void {
+    const prev = this.lastTick.get(agent) ?? 0;
+    const dt = Math.max(0, ob.tick - prev);
+    this.lastTick.set(agent, ob.tick);
+    const busy = ob.runningSkill !== null || ob.finishedSkills.length > 0;
+    const map = busy ? this.acting : this.idle;
+    map.set(agent, (map.get(agent) ?? 0) + dt);
+    const list = this.spans.get(agent) ?? [];
+    for (const f of ob.finishedSkills) if (list.length < this.maxSpans) list.push([f.finishedAt - f.ticks, f.finishedAt, f.name, f.ok]);
+    this.spans.set(agent, list);
+    this.running.set(agent, ob.runningSkill ? { name: ob.runningSkill.name, since: ob.tick - ob.runningSkill.ticks } : null);
+  }
+
+  timelines(names: readonly string[], ticks: number): AgentTimeline[] {
+    return names.map((agent) => {
+      const acting = this.acting.get(agent) ?? 0;
+      const idle = this.idle.get(agent) ?? 0;
+      const spans = [...(this.spans.get(agent) ?? [])];
+      // A skill still running when the episode ended (the goal was met mid-skill) is not a failure.
+      const open = this.running.get(agent);
+      if (open && spans.length < this.maxSpans) spans.push([open.since, ticks, open.name, true]);
+      return { agent, spans, planningTicks: Math.max(0, ticks - acting - idle), actingTicks: acting, idleTicks: idle };
+    });
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The bench's HTML report: the results table and plots (success by task type and by team size,
+ * difficulty distributions, per-episode timelines), in one self-contained file.
+ */
+import type { EpisodeResult } from '../episode-result.js';
+import { summarize, type SummaryRow } from '../bench/summary.js';
+import { barChart, escapeXml, histogram, timeline } from './svg-charts.js';
+
+export interface ReportOptions {
+  title: string;
+  /** Paper figures to show beside ours, by task type (e.g. TickingCollab's oracle success rates). */
+  reference?: { label: string; successByType: Record<string, number> };
+  /** How many episode timelines to draw. */
+  timelines?: number;
+}
+
+export function htmlReport(results: readonly EpisodeResult[], options: ReportOptions): string {
+  const byType = summarize(results);
+  const bySize = summarize(results, (r) => `${r.teamSize} agent${r.teamSize === 1 ? '' : 's'}`);
+  const sections: string[] = [];
+  sections.push(`<h2>Results by task type</h2>${table(byType, options.reference)}`);
+  const typeRows = byType.filter((r) => r.group !== 'all');
+  sections.push(
+    `<div class="charts">${barChart('Success rate by task type', typeRows.map((r) => ({ label: r.group, value: r.successRate })), { max: 1 })}` +
+      (options.reference
+        ? barChart(`${options.reference.label}`, typeRows.map((r) => ({ label: r.group, value: options.reference!.successByType[r.group] ?? 0 })), { max: 1 })
+        : '') +
+      `${barChart('Success rate by team size', bySize.filter((r) => r.group !== 'all').map((r) => ({ label: r.group, value: r.successRate })), { max: 1 })}</div>`,
+  );
+  const metrics = new Set(results.flatMap((r) => Object.keys(r.difficulty ?? {})));
+  if (metrics.size > 0) {
+    sections.push(
+      `<h2>Difficulty distributions</h2><div class="charts">${[...metrics]
+        .map((m) => histogram(m, results.map((r) => r.difficulty?.[m]).filter((v): v is number => typeof v === 'number' && Number.isFinite(v))))
+        .join('')}</div>`,
+    );
+  }
+  const withTimelines = results.filter((r) => r.timeline && r.timeline.length > 0).slice(0, options.timelines ?? 6);
+  if (withTimelines.length > 0) {
+    sections.push(
+      `<h2>Episode timelines</h2><div class="charts">${withTimelines
+        .map((r) => timeline(`${r.task} (seed ${r.seed}, ${r.success ? 'success' : r.ended})`, r.timeline!.map((t) => ({ label: t.agent, spans: t.spans })), r.ticks))
+        .join('')}</div>`,
+    );
+  }
+  const errors = results.filter((r) => r.error);
+  if (errors.length > 0) {
+    sections.push(`<h2>Episodes that could not finish (${errors.length})</h2><ul>${errors.map((r) => `<li><code>${escapeXml(r.task)}</code> seed ${escapeXml(String(r.seed))}: ${escapeXml(r.error!.fault)} — ${escapeXml(r.error!.message)}</li>`).join('')}</ul>`);
+  }
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeXml(options.title)}</title><style>
+body{font-family:sans-serif;margin:24px;color:#222}table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}
+td:first-child,th:first-child{text-align:left}.charts{display:flex;flex-wrap:wrap;gap:16px}</style></head><body>
+<h1>${escapeXml(options.title)}</h1><p>${results.length} episodes.</p>${sections.join('\n')}</body></html>`;
+}
+
+function table(rows: readonly SummaryRow[], reference?: ReportOptions['reference']): string {
+  const refHead = reference ? `<th>${escapeXml(reference.label)}</th>` : '';
+  const head = `<tr><th>type</th><th>episodes</th><th>success</th>${refHead}<th>score</th><th>mean ticks</th><th>TC (s)</th><th>messages</th><th>LLM calls</th><th>tokens</th><th>cost $</th><th>plan/act/idle ticks</th><th>errors</th></tr>`;
+  const body = rows
+    .map((r) => {
+      const ref = reference ? `<td>${reference.successByType[r.group]?.toFixed(2) ?? ''}</td>` : '';
+      return `<tr><td>${escapeXml(r.group)}</td><td>${r.episodes}</td><td>${r.successRate.toFixed(2)}</td>${ref}<td>${r.meanScore.toFixed(2)}</td><td>${r.meanTicks}</td><td>${r.meanTimeCost === null ? 'NaN' : r.meanTimeCost.toFixed(1)}</td><td>${r.meanMessages.toFixed(1)}</td><td>${r.llmCalls}</td><td>${r.tokens}</td><td>${r.costUsd.toFixed(4)}</td><td>${r.planningTicks}/${r.actingTicks}/${r.idleTicks}</td><td>${r.errors}</td></tr>`;
+    })
+    .join('');
+  return `<table>${head}${body}</table>`;
+}

@@ -1,0 +1,76 @@
+/**
+ * Turns a task file into what the runner needs: load and validate it (every problem reported with
+ * file, YAML path and reason as an InputError, never a crash mid-bench), compile it for the seed,
+ * and bind the tasks layer's TaskRuntime (events, goals) to the episode's backend.
+ */
+import { InputError } from '../core/errors.js';
+import type { WorldBackend } from '../env/backend.js';
+import { compileTask, type CompiledTask } from '../tasks/compile.js';
+import { difficulty } from '../tasks/difficulty.js';
+import { formatIssue } from '../tasks/issues.js';
+import { loadTaskFile } from '../tasks/load.js';
+import { TaskRuntime } from '../tasks/runtime.js';
+import type { TaskSpec } from '../tasks/spec.js';
+import type { EpisodeTask, TaskOutcome } from './episode-task.js';
+
+export async function loadSpec(file: string): Promise<TaskSpec> {
+  const loaded = await loadTaskFile(file);
+  if (!loaded.ok) {
+    throw new InputError(`task file ${file} is invalid:\n${loaded.issues.map((i) => `  ${formatIssue(i)}`).join('\n')}`, 'fix the listed problems (`guildcraft validate <file>` checks a file without running it)');
+  }
+  return loaded.spec;
+}
+
+export function episodeTaskFromSpec(spec: TaskSpec, seed: string): EpisodeTask {
+  const compiled: CompiledTask = compileTask(spec, seed);
+  let runtime: TaskRuntime | null = null;
+  let metrics: Record<string, number> | undefined;
+  try {
+    const d = difficulty(spec);
+    metrics = { H: d.H, N: d.N, D: d.D, tau: d.tau };
+  } catch {
+    metrics = undefined; // difficulty is reported when it can be computed; a task still runs without it
+  }
+  const need = (): TaskRuntime => {
+    if (!runtime) throw new InputError('the task was asked for its outcome before set-up', 'call setup(backend) after backend.reset()');
+    return runtime;
+  };
+  return {
+    id: compiled.id,
+    type: spec.task.type,
+    brief: {
+      id: compiled.id,
+      type: spec.task.type,
+      goal: spec.task.goal,
+      ...(spec.task.guidance ? { guidance: Array.isArray(spec.task.guidance) ? spec.task.guidance.join('\n') : String(spec.task.guidance) } : {}),
+      maxTicks: compiled.maxSteps * compiled.ticksPerStep,
+    },
+    scenario: compiled.scenario,
+    difficulty: metrics,
+    oracleKnowledge: compiled,
+    setup(backend: WorldBackend) {
+      runtime?.dispose();
+      runtime = new TaskRuntime(compiled, backend);
+      runtime.setup();
+    },
+    afterStep() {
+      need().onTick();
+    },
+    outcome(): TaskOutcome {
+      const rt = need();
+      const s = rt.summary();
+      return {
+        done: s.done,
+        success: s.success,
+        score: s.score,
+        details: describeDetails(s.details),
+        ...(s.perAgent ? { perAgent: Object.fromEntries(Object.entries(s.perAgent).map(([name, a]) => [name, a.score])) } : {}),
+      };
+    },
+  };
+}
+
+function describeDetails(details: Record<string, unknown>): string {
+  const text = JSON.stringify(details);
+  return text.length > 400 ? `${text.slice(0, 399)}…` : text;
+}

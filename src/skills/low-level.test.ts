@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { lowLevelActionSchema, type LowLevelAction } from '../core/actions.js';
+import { World, applyDamage, joinPlayer, spawnMob } from '../world/index.js';
+import { applyLowLevel, blockInCrosshair, entityInCrosshair, releaseKeys } from './low-level.js';
+
+const Y = -60;
+const act = (a: Partial<LowLevelAction>): LowLevelAction => lowLevelActionSchema.parse({ type: 'low_level', ...a });
+
+function setup() {
+  const world = new World({ seed: 2, terrain: { type: 'flat' }, difficulty: 'easy', timeOfDay: 18000, gamerules: { doMobSpawning: false, doDaylightCycle: false } });
+  const player = joinPlayer(world, 'rl', { x: 0.5, y: Y, z: 0.5 });
+  /** Holds `a` for n ticks like the env does: one-shot parts on the first tick only. */
+  const hold = (a: LowLevelAction, n: number) => {
+    const first = applyLowLevel(world, player, a, true);
+    world.step();
+    for (let i = 1; i < n; i++) {
+      applyLowLevel(world, player, a, false);
+      world.step();
+    }
+    return first;
+  };
+  return { world, player, hold };
+}
+
+describe('low-level actions', () => {
+  it('held movement keys walk the player along its yaw; sprint is faster', () => {
+    const { player, hold } = setup();
+    hold(act({ forward: 1 }), 20);
+    const walked = player.pos.z - 0.5;
+    expect(walked).toBeGreaterThan(3); // about 4.3 blocks/s
+    expect(Math.abs(player.pos.x - 0.5)).toBeLessThan(0.01);
+    const z = player.pos.z;
+    hold(act({ forward: 1, sprint: true }), 20);
+    expect(player.pos.z - z).toBeGreaterThan(walked * 1.15);
+    releaseKeys(player);
+    expect(player.controls).toEqual({ forward: 0, strafe: 0, jump: false, sprint: false, sneak: false });
+  });
+
+  it('turning happens once per action, clamped in pitch', () => {
+    const { player, hold } = setup();
+    hold(act({ yawDelta: 90, pitchDelta: 200 }), 10);
+    expect(player.yaw).toBe(90);
+    expect(player.pitch).toBe(90);
+    hold(act({ yawDelta: 135 }), 1);
+    expect(player.yaw).toBe(-135); // wrapped into (-180, 180]
+  });
+
+  it('attack hits only the entity in the crosshair, with the world combat rule', () => {
+    const { world, player, hold } = setup();
+    player.inventory.slots[0] = { name: 'diamond_sword', count: 1 };
+    const front = spawnMob(world, 'zombie', { x: 0.5, y: Y, z: 2.5 }, { persistent: true });
+    const side = spawnMob(world, 'zombie', { x: 2.5, y: Y, z: 0.5 }, { persistent: true });
+    world.run(20); // the sword's attack charge fills
+    player.pitch = 20;
+    expect(entityInCrosshair(world, player, 3)?.id).toBe(front.id);
+    const r = hold(act({ attack: true }), 1);
+    expect(r.attack).toMatchObject({ ok: true, target: front.id });
+    expect(front.health).toBeLessThan(20);
+    expect(side.health).toBe(20);
+    player.yaw = 180; // looking away
+    expect(hold(act({ attack: true }), 1).attack).toMatchObject({ ok: false, reason: 'no_target' });
+  });
+
+  it('use eats held food, or places the held block against the block in the crosshair', () => {
+    const { world, player, hold } = setup();
+    player.food = 10;
+    player.inventory.slots[0] = { name: 'bread', count: 2 };
+    const r = hold(act({ use: true }), 40);
+    expect(r.use).toMatchObject({ ok: true, item: 'bread' });
+    expect(player.food).toBeGreaterThan(10);
+    player.inventory.slots[1] = { name: 'cobblestone', count: 4 };
+    player.pitch = 60; // look at the ground just ahead
+    const hit = blockInCrosshair(world, player, 4.5)!;
+    expect(world.blockAt(hit.pos)).toBe('grass_block');
+    const placed = hold(act({ use: true, slot: 1 }), 1);
+    expect(placed.use?.ok, JSON.stringify(placed.use)).toBe(true);
+    expect(world.blockAt(placed.use!.placed!)).toBe('cobblestone');
+    expect(player.inventory.count('cobblestone')).toBe(3);
+  });
+
+  it('drop throws one of the held item into the world', () => {
+    const { world, player, hold } = setup();
+    player.inventory.slots[0] = { name: 'apple', count: 3 };
+    const r = hold(act({ drop: true }), 5);
+    expect(r.drop).toEqual({ ok: true, item: 'apple' });
+    expect(player.inventory.count('apple')).toBe(2);
+    const items = [...world.items()];
+    expect(items.map((i) => i.stack)).toEqual([{ name: 'apple', count: 1 }]);
+    // Thrown ahead (+z at yaw 0), not picked straight back up.
+    expect(items[0]!.pos.z).toBeGreaterThan(player.pos.z);
+  });
+
+  it('a dead player does nothing', () => {
+    const { world, player, hold } = setup();
+    applyDamage(world, player, 100, 'generic');
+    expect(player.dead).toBe(true);
+    expect(hold(act({ forward: 1, attack: true }), 3)).toEqual({});
+    expect(player.controls.forward).toBe(0);
+  });
+});

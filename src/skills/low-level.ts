@@ -1,0 +1,156 @@
+/**
+ * Low-level actions for reinforcement learning: the keys and mouse of a player, applied per tick.
+ * Movement keys (forward/strafe/jump/sneak/sprint) are held on every tick until the next action;
+ * turning, attacking, using, selecting a slot and dropping happen once, on the first tick of the
+ * action (`firstTick`), like a key press. Attacks hit the entity in the crosshair within melee reach
+ * using the world's combat rule (damage, cooldown, knockback); `use` eats or drinks the held item,
+ * or places the held block against the block in the crosshair.
+ */
+import type { LowLevelAction } from '../core/actions.js';
+import type { Vec3 } from '../core/vec3.js';
+import type { Entity, Player, World } from '../world/index.js';
+import { ATTACK_REACH, BLOCK_REACH, attack, blockForItem, placeBlock, startUsing } from '../world/index.js';
+import { PICKUP_DELAY_THROWN, spawnItem } from '../world/entities/item-entity.js';
+import { eyePosition, lookDirection } from './senses/eyes.js';
+
+export interface LowLevelReport {
+  /** What the one-shot parts did this step (absent when not requested). */
+  attack?: { ok: boolean; target?: number; damage?: number; killed?: boolean; reason?: string };
+  use?: { ok: boolean; item?: string; placed?: Vec3; reason?: string };
+  drop?: { ok: boolean; item?: string; reason?: string };
+}
+
+/** Applies `action` to `player` for one tick. Returns what the one-shot parts did on the first tick. */
+export function applyLowLevel(world: World, player: Player, action: LowLevelAction, firstTick: boolean): LowLevelReport {
+  const c = player.controls;
+  if (player.dead) {
+    c.forward = 0;
+    c.strafe = 0;
+    c.jump = c.sneak = c.sprint = false;
+    return {};
+  }
+  c.forward = action.forward;
+  c.strafe = action.strafe;
+  c.jump = action.jump;
+  c.sneak = action.sneak;
+  c.sprint = action.sprint && action.forward > 0;
+  if (!firstTick) return {};
+
+  player.yaw = wrapDegrees(player.yaw + action.yawDelta);
+  player.pitch = Math.max(-90, Math.min(90, player.pitch + action.pitchDelta));
+  if (action.slot !== undefined) player.inventory.selected = action.slot;
+  const report: LowLevelReport = {};
+  if (action.attack) report.attack = attackInCrosshair(world, player);
+  if (action.use) report.use = useHeld(world, player);
+  if (action.drop) report.drop = dropHeld(world, player);
+  return report;
+}
+
+/** Releases every key (when a low-level action is replaced by a skill or cancelled). */
+export function releaseKeys(player: Player): void {
+  const c = player.controls;
+  c.forward = 0;
+  c.strafe = 0;
+  c.jump = c.sneak = c.sprint = false;
+}
+
+function attackInCrosshair(world: World, player: Player): NonNullable<LowLevelReport['attack']> {
+  const target = entityInCrosshair(world, player, ATTACK_REACH);
+  if (!target) return { ok: false, reason: 'no_target' };
+  const r = attack(world, player, target);
+  return r.ok ? { ok: true, target: r.target, damage: r.damage, killed: r.killed } : { ok: false, target: target.id, reason: r.reason };
+}
+
+function useHeld(world: World, player: Player): NonNullable<LowLevelReport['use']> {
+  const held = player.inventory.held;
+  if (!held) return { ok: false, reason: 'empty_hand' };
+  if (blockForItem(world.registry, held.name)) {
+    const hit = blockInCrosshair(world, player, BLOCK_REACH);
+    if (!hit) return { ok: false, item: held.name, reason: 'no_block_in_reach' };
+    const r = placeBlock(world, player, hit.before, held.name);
+    return r.ok ? { ok: true, item: held.name, placed: hit.before } : { ok: false, item: held.name, reason: r.reason };
+  }
+  const r = startUsing(world, player, held.name, held.potion ? { potion: held.potion } : {});
+  return r.ok ? { ok: true, item: held.name } : { ok: false, item: held.name, reason: r.reason };
+}
+
+function dropHeld(world: World, player: Player): NonNullable<LowLevelReport['drop']> {
+  const inv = player.inventory;
+  const held = inv.held;
+  if (!held) return { ok: false, reason: 'empty_hand' };
+  const stack = { ...held, count: 1 };
+  held.count -= 1;
+  if (held.count === 0) inv.slots[inv.selected] = null;
+  const eye = eyePosition(player);
+  const look = lookDirection(player.yaw, player.pitch);
+  spawnItem(world, { x: eye.x, y: eye.y - 0.3, z: eye.z }, stack, {
+    by: player.id,
+    pickupDelay: PICKUP_DELAY_THROWN,
+    vel: { x: look.x * 0.3, y: look.y * 0.3 + 0.1, z: look.z * 0.3 },
+  });
+  return { ok: true, item: stack.name };
+}
+
+/** The nearest living entity whose box the look ray enters within `reach`, not behind a block. */
+export function entityInCrosshair(world: World, player: Player, reach: number): Entity | null {
+  const eye = eyePosition(player);
+  const dir = lookDirection(player.yaw, player.pitch);
+  const blockHit = blockInCrosshair(world, player, reach);
+  const limit = blockHit ? blockHit.distance : reach;
+  let best: Entity | null = null;
+  let bestT = Infinity;
+  for (const e of world.near(eye, reach + 3)) {
+    if (e === player || e.removed || (e.kind !== 'mob' && e.kind !== 'player') || e.dead) continue;
+    const hw = e.width / 2;
+    const t = rayBox(eye, dir, e.pos.x - hw, e.pos.y, e.pos.z - hw, e.pos.x + hw, e.pos.y + e.height, e.pos.z + hw);
+    if (t !== null && t <= limit && (t < bestT || (t === bestT && best !== null && e.id < best.id))) {
+      best = e;
+      bestT = t;
+    }
+  }
+  return best;
+}
+
+/**
+ * The first block the look ray enters that is not air or a fluid, within `reach`, with the cell
+ * just before it (where a placed block goes). Steps of 1/32 block: exact enough for a crosshair.
+ */
+export function blockInCrosshair(world: World, player: Player, reach: number): { pos: Vec3; before: Vec3; distance: number } | null {
+  const eye = eyePosition(player);
+  const dir = lookDirection(player.yaw, player.pitch);
+  const reg = world.registry;
+  let prev = { x: Math.floor(eye.x), y: Math.floor(eye.y), z: Math.floor(eye.z) };
+  const step = 1 / 32;
+  for (let t = step; t <= reach; t += step) {
+    const cell = { x: Math.floor(eye.x + dir.x * t), y: Math.floor(eye.y + dir.y * t), z: Math.floor(eye.z + dir.z * t) };
+    if (cell.x === prev.x && cell.y === prev.y && cell.z === prev.z) continue;
+    const state = world.stateAt(cell.x, cell.y, cell.z);
+    if (!reg.isAir(state) && reg.fluidByState[state] !== 1) return { pos: cell, before: prev, distance: t };
+    prev = cell;
+  }
+  return null;
+}
+
+/** Distance along the unit ray to where it enters the box, or null if it misses. */
+function rayBox(o: Vec3, d: Vec3, x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): number | null {
+  let tmin = 0;
+  let tmax = Infinity;
+  for (const [oa, da, lo, hi] of [[o.x, d.x, x0, x1], [o.y, d.y, y0, y1], [o.z, d.z, z0, z1]] as const) {
+    if (Math.abs(da) < 1e-12) {
+      if (oa < lo || oa > hi) return null;
+      continue;
+    }
+    let t0 = (lo - oa) / da;
+    let t1 = (hi - oa) / da;
+    if (t0 > t1) [t0, t1] = [t1, t0];
+    tmin = Math.max(tmin, t0);
+    tmax = Math.min(tmax, t1);
+    if (tmin > tmax) return null;
+  }
+  return tmin;
+}
+
+function wrapDegrees(a: number): number {
+  const w = ((a % 360) + 360) % 360;
+  return w > 180 ? w - 360 : w;
+}

@@ -1,0 +1,238 @@
+/**
+ * The observation builder: what one agent knows after a step, built only from its senses
+ * (perception range, line of sight, optional view cone; chat and sounds by range and radio) plus
+ * its own body (health, food, inventory) and its skills' progress. Only an omniscient agent (the
+ * oracle) bypasses sight. Everything that happened since the previous observation (hurt, chat to
+ * the agent, death, low food or oxygen, finished skills) comes once, as prioritised events.
+ */
+import type {
+  FinishedSkillReport,
+  ObservedEffect,
+  ObservedEntity,
+  ObservedEvent,
+  ObservedItem,
+  Observation,
+  SkillStatus,
+  VisibleBlockSummary,
+} from '../../core/observation.js';
+import type { Player, World } from '../../world/index.js';
+import type { FinishedSkill, RunningSkill } from '../skill-executor.js';
+import { summarizeVisibleBlocks } from '../senses/nearby-blocks.js';
+import { visibleEntities } from '../senses/perception.js';
+import type { WorldMailboxes } from './mailboxes.js';
+import { EVENT_PRIORITY, LOW_FOOD_LEVEL, LOW_OXYGEN_TICKS } from './priorities.js';
+
+/** Where an observation learns about the agent's skills: a SkillExecutor, or an env's wrapper of one. */
+export interface SkillProgress {
+  readonly running: RunningSkill | null;
+  takeFinished(): FinishedSkill[];
+}
+
+export interface ObserveOptions {
+  /** Most block types listed (the nearest types are kept). Default 24. */
+  maxBlockTypes?: number;
+  /** Most entities listed, nearest first. Default 16. */
+  maxEntities?: number;
+  /** Most events per observation, most urgent first. Default 20. */
+  maxEvents?: number;
+  /** Most chat lines and sounds per observation (the latest are kept). Default 20 each. */
+  maxMessages?: number;
+  /** Cap on line-of-sight rays per observation (see docs/senses.md). */
+  maxRays?: number;
+}
+
+/** Everything an agent's observations remember between calls. Create one per agent with `createObserverState`. */
+export interface ObserverState {
+  readonly mailboxes: WorldMailboxes;
+  readonly skills: SkillProgress | null;
+  readonly omniscient: boolean;
+  readonly options: Required<Omit<ObserveOptions, 'maxRays'>> & Pick<ObserveOptions, 'maxRays'>;
+  /** Whether the agent was already told it is low on food / oxygen (events fire on crossing, once). */
+  lowFood: boolean;
+  lowOxygen: boolean;
+}
+
+export function createObserverState(init: {
+  mailboxes: WorldMailboxes;
+  skills?: SkillProgress | null;
+  omniscient?: boolean;
+  options?: ObserveOptions;
+}): ObserverState {
+  const o = init.options ?? {};
+  return {
+    mailboxes: init.mailboxes,
+    skills: init.skills ?? null,
+    omniscient: init.omniscient ?? false,
+    options: {
+      maxBlockTypes: o.maxBlockTypes ?? 24,
+      maxEntities: o.maxEntities ?? 16,
+      maxEvents: o.maxEvents ?? 20,
+      maxMessages: o.maxMessages ?? 20,
+      maxRays: o.maxRays,
+    },
+    lowFood: false,
+    lowOxygen: false,
+  };
+}
+
+export function observe(world: World, player: Player, state: ObserverState): Observation {
+  const inbox = state.mailboxes.take(player.name);
+  const events = [...inbox.events];
+  const finishedSkills = (state.skills?.takeFinished() ?? []).map(report);
+  for (const f of finishedSkills) events.push(skillEvent(f));
+  needEvents(world, player, state, events);
+  const running = state.skills?.running ?? null;
+  const inv = player.inventory;
+  const opts = state.options;
+
+  return {
+    agent: player.name,
+    tick: world.tick,
+    alive: !player.dead,
+    health: round1(player.health),
+    maxHealth: player.maxHealth,
+    food: player.food,
+    saturation: round1(player.saturation),
+    oxygen: player.air,
+    effects: effectsOf(player),
+    pos: { x: round2(player.pos.x), y: round2(player.pos.y), z: round2(player.pos.z) },
+    yaw: round1(player.yaw),
+    pitch: round1(player.pitch),
+    inventory: inventoryOf(world, player),
+    equipment: {
+      head: inv.armor.head?.name ?? null,
+      chest: inv.armor.chest?.name ?? null,
+      legs: inv.armor.legs?.name ?? null,
+      feet: inv.armor.feet?.name ?? null,
+      mainHand: inv.held?.name ?? null,
+      offHand: inv.offhand?.name ?? null,
+    },
+    heldItem: inv.held?.name ?? null,
+    timeOfDay: world.timeOfDay,
+    dayPhase: dayPhase(world.timeOfDay),
+    biome: safeBiome(world, player),
+    nearbyBlocks: player.dead ? [] : blocksOf(world, player, state),
+    entities: player.dead ? [] : entitiesOf(world, player, state),
+    messages: inbox.messages.slice(-opts.maxMessages),
+    sounds: inbox.sounds.slice(-opts.maxMessages),
+    events: events.sort(byUrgency).slice(0, opts.maxEvents),
+    runningSkill: running ? status(running) : null,
+    finishedSkills,
+  };
+}
+
+function byUrgency(a: ObservedEvent, b: ObservedEvent): number {
+  return b.priority - a.priority || a.tick - b.tick;
+}
+
+/** Low food and oxygen are states, not world events: tell the agent once when it crosses in. */
+function needEvents(world: World, player: Player, state: ObserverState, events: ObservedEvent[]): void {
+  const lowFood = !player.dead && player.food <= LOW_FOOD_LEVEL;
+  if (lowFood && !state.lowFood) {
+    events.push({ tick: world.tick, type: 'low_food', text: `you are hungry (food ${player.food}/20); eat something`, priority: EVENT_PRIORITY.lowFood });
+  }
+  state.lowFood = lowFood;
+  const lowOxygen = !player.dead && player.air < LOW_OXYGEN_TICKS;
+  if (lowOxygen && !state.lowOxygen) {
+    events.push({ tick: world.tick, type: 'low_oxygen', text: `you are running out of air (${player.air} ticks left); surface now`, priority: EVENT_PRIORITY.lowOxygen });
+  }
+  state.lowOxygen = lowOxygen;
+}
+
+function report(f: FinishedSkill): FinishedSkillReport {
+  return { name: f.name, params: f.params, ok: f.result.ok, result: { ...f.result }, ticks: f.ticks, finishedAt: f.finishedAt };
+}
+
+function skillEvent(f: FinishedSkillReport): ObservedEvent {
+  const text = f.ok
+    ? `${f.name} finished after ${f.ticks} ticks`
+    : `${f.name} failed (${String(f.result.reason)}): ${String(f.result.details)}`;
+  return { tick: f.finishedAt, type: f.ok ? 'skill_finished' : 'skill_failed', text, priority: EVENT_PRIORITY.skillDone };
+}
+
+function status(r: RunningSkill): SkillStatus {
+  return { name: r.name, params: r.params, ticks: r.ticks };
+}
+
+function effectsOf(player: Player): ObservedEffect[] {
+  const out: ObservedEffect[] = [];
+  for (const e of player.effects.values()) {
+    out.push({ name: e.name, amplifier: e.amplifier, ticksLeft: Number.isFinite(e.ticksLeft) ? e.ticksLeft : null });
+  }
+  return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** Stackable items summed by name; tools and armor one entry per piece with durability left. Sorted by name. */
+function inventoryOf(world: World, player: Player): ObservedItem[] {
+  const sums = new Map<string, number>();
+  const pieces: ObservedItem[] = [];
+  for (const s of player.inventory.slots) {
+    if (!s) continue;
+    if (s.damage !== undefined) {
+      const max = world.registry.item(s.name).maxDurability ?? 0;
+      pieces.push({ name: s.name, count: s.count, durability: Math.max(0, max - s.damage) });
+    } else {
+      sums.set(s.name, (sums.get(s.name) ?? 0) + s.count);
+    }
+  }
+  const out: ObservedItem[] = [...pieces];
+  for (const [name, count] of sums) out.push({ name, count });
+  return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : (a.durability ?? 0) - (b.durability ?? 0)));
+}
+
+function blocksOf(world: World, player: Player, state: ObserverState): VisibleBlockSummary[] {
+  const summary = summarizeVisibleBlocks(world, player, {
+    omniscient: state.omniscient,
+    // The oracle sees through walls but not across the whole map: its prompt would drown.
+    range: state.omniscient ? player.perceptionRange : undefined,
+    maxRays: state.options.maxRays,
+  });
+  let types = summary.types;
+  if (types.length > state.options.maxBlockTypes) {
+    types = [...types].sort((a, b) => a.distance - b.distance).slice(0, state.options.maxBlockTypes);
+    types.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+  return types.map((t) => ({ name: t.name, count: t.count, nearest: { ...t.nearest }, distance: t.distance }));
+}
+
+function entitiesOf(world: World, player: Player, state: ObserverState): ObservedEntity[] {
+  const seen = visibleEntities(world, player, { omniscient: state.omniscient, maxResults: state.options.maxEntities });
+  return seen.map((v) => {
+    const e = world.entity(v.id)!;
+    const out: ObservedEntity = {
+      id: v.id,
+      type: v.type,
+      pos: { x: round1(v.pos.x), y: round1(v.pos.y), z: round1(v.pos.z) },
+      distance: round1(v.distance),
+    };
+    if (e.kind === 'player') {
+      out.name = e.name;
+      out.health = round1(e.health);
+    } else if (e.kind === 'mob') {
+      out.health = round1(e.health);
+      out.hostile = e.hostile;
+    } else if (e.kind === 'item') {
+      out.name = e.stack.name;
+      out.count = e.stack.count;
+    }
+    return out;
+  });
+}
+
+export function dayPhase(timeOfDay: number): Observation['dayPhase'] {
+  if (timeOfDay < 12000) return 'day';
+  if (timeOfDay < 13000) return 'sunset';
+  if (timeOfDay < 23000) return 'night';
+  return 'sunrise';
+}
+
+function safeBiome(world: World, player: Player): string | null {
+  try {
+    return world.terrain.biomeAt(Math.floor(player.pos.x), Math.floor(player.pos.z));
+  } catch {
+    return null;
+  }
+}
+
+const round1 = (n: number): number => Math.round(n * 10) / 10;
+const round2 = (n: number): number => Math.round(n * 100) / 100;

@@ -1,0 +1,25 @@
+/**
+ * Sets or tops up a chest (health potions for the raid, supplies mid-crisis). Potion types are kept
+ * in the spec but WorldAdmin item stacks carry only name and count, so a `potion` arrives typeless.
+ */
+import type { ActionOf } from '../spec/events.js';
+import type { EventAction, EventStepContext } from './event-action.js';
+
+export type ChestContentsSpec = ActionOf<'chest_contents'>;
+
+export class ChestContents implements EventAction {
+  constructor(private readonly spec: ChestContentsSpec) {}
+
+  step(ctx: EventStepContext): void {
+    if (!ctx.firing) return;
+    const { spec } = this;
+    let items = spec.items.map((i) => ({ name: i.name, count: i.count }));
+    if (spec.mode === 'add') {
+      const merged = new Map(Object.entries(ctx.admin.chestContents(spec.position) ?? {}));
+      for (const i of items) merged.set(i.name, (merged.get(i.name) ?? 0) + i.count);
+      items = [...merged].map(([name, count]) => ({ name, count }));
+    }
+    ctx.admin.setChestContents(spec.position, items);
+    ctx.notify('chest_filled', { pos: spec.position, mode: spec.mode, items });
+  }
+}

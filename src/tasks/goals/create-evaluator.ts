@@ -1,0 +1,105 @@
+/** Goal spec -> its evaluator, and several goals combined (all must hold; the score is their mean). */
+import type { GoalSpec } from '../spec/goals.js';
+import { AllSurviveEvaluator } from './all-survive.js';
+import { BlueprintEvaluator } from './blueprint.js';
+import { ChestContainsEvaluator } from './chest-contains.js';
+import { CollectionEvaluator } from './collection.js';
+import { CombatEvaluator } from './combat.js';
+import { CreativeEvaluator } from './creative.js';
+import { mean, teamMembers, type AgentScore, type GoalContext, type GoalEvaluator, type GoalResult } from './goal-evaluator.js';
+import { HarvestEvaluator } from './harvest.js';
+import { KillBossEvaluator } from './kill-boss.js';
+import { ShelterEvaluator } from './shelter.js';
+import { StagePerformanceEvaluator } from './stage-performance.js';
+import { SurviveDaysEvaluator } from './survive-days.js';
+import { TeamInventoryEvaluator } from './team-inventory.js';
+import { TechTreeEvaluator } from './tech-tree.js';
+
+export function createEvaluator(goal: GoalSpec): GoalEvaluator {
+  switch (goal.type) {
+    case 'chest_contains':
+      return new ChestContainsEvaluator(goal);
+    case 'team_inventory_contains':
+      return new TeamInventoryEvaluator(goal);
+    case 'harvest':
+      return new HarvestEvaluator(goal);
+    case 'tech_tree':
+      return new TechTreeEvaluator(goal);
+    case 'combat':
+      return new CombatEvaluator(goal);
+    case 'kill_boss':
+      return new KillBossEvaluator(goal);
+    case 'all_survive':
+      return new AllSurviveEvaluator(goal);
+    case 'survive_days':
+      return new SurviveDaysEvaluator(goal);
+    case 'blueprint':
+      return new BlueprintEvaluator(goal);
+    case 'shelter':
+      return new ShelterEvaluator(goal);
+    case 'collection':
+      return new CollectionEvaluator(goal);
+    case 'stage_performance':
+      return new StagePerformanceEvaluator(goal);
+    case 'creative':
+      return new CreativeEvaluator(goal);
+  }
+}
+
+/**
+ * Every goal must hold; any failed goal fails the task; scores and per-agent scores are averaged.
+ * In competitive mode every result gets per-team scores (a goal without its own team logic scores a
+ * team by its members' mean). An evaluator that throws (a backend that cannot answer a query) yields
+ * a zero result with the reason instead of ending the run.
+ */
+export class AllGoalsEvaluator implements GoalEvaluator {
+  readonly parts: { goal: GoalSpec; evaluator: GoalEvaluator }[];
+
+  constructor(goals: readonly GoalSpec[]) {
+    this.parts = goals.map((goal) => ({ goal, evaluator: createEvaluator(goal) }));
+  }
+
+  evaluate(ctx: GoalContext): GoalResult {
+    const results = this.parts.map((p) => ({ type: p.goal.type, ...withTeams(ctx, safeEvaluate(p.evaluator, ctx)) }));
+    if (results.length === 1) {
+      const { type: _type, ...only } = results[0]!;
+      return { ...only, details: { goal: results[0]!.type, ...only.details } };
+    }
+    const perTeam: Record<string, AgentScore> = {};
+    for (const team of teamMembers(ctx).keys()) {
+      const scores = results.flatMap((r) => (r.perTeam?.[team] ? [r.perTeam[team]] : []));
+      if (scores.length > 0) perTeam[team] = { score: mean(scores.map((s) => s.score)), success: scores.every((s) => s.success) };
+    }
+    const perAgent: Record<string, AgentScore> = {};
+    for (const name of ctx.agents) {
+      const mine = results.flatMap((r) => (r.perAgent?.[name] ? [r.perAgent[name]] : []));
+      if (mine.length > 0) perAgent[name] = { score: mean(mine.map((m) => m.score)), success: mine.every((m) => m.success) };
+    }
+    return {
+      success: results.length > 0 && results.every((r) => r.success),
+      failed: results.some((r) => r.failed),
+      score: mean(results.map((r) => r.score)),
+      details: { goals: results },
+      ...(Object.keys(perAgent).length > 0 ? { perAgent } : {}),
+      ...(ctx.mode === 'competitive' && Object.keys(perTeam).length > 0 ? { perTeam } : {}),
+    };
+  }
+}
+
+function safeEvaluate(evaluator: GoalEvaluator, ctx: GoalContext): GoalResult {
+  try {
+    return evaluator.evaluate(ctx);
+  } catch (err) {
+    return { success: false, failed: false, score: 0, details: { error: err instanceof Error ? err.message : String(err) } };
+  }
+}
+
+function withTeams(ctx: GoalContext, r: GoalResult): GoalResult {
+  if (ctx.mode !== 'competitive' || r.perTeam || !r.perAgent) return r;
+  const perTeam: Record<string, AgentScore> = {};
+  for (const [team, members] of teamMembers(ctx)) {
+    const scores = members.flatMap((m) => (r.perAgent?.[m] ? [r.perAgent[m]] : []));
+    if (scores.length > 0) perTeam[team] = { score: mean(scores.map((s) => s.score)), success: scores.every((s) => s.success) };
+  }
+  return { ...r, perTeam };
+}

@@ -1,0 +1,136 @@
+/**
+ * Checks that need more than one field: counts that must agree, names that must refer to something
+ * defined elsewhere in the file, triggers that end before they start, goals a task type needs.
+ * Each problem carries the path of the field to fix.
+ */
+import { ignoredGamerules } from './gamerules.js';
+import { formatPath, type PathSegment } from './issues.js';
+import type { NameProblem } from './names.js';
+import { boxVolume } from './spec/common.js';
+import type { GoalSpec, TaskSpec, TaskType } from './spec.js';
+
+/**
+ * Task files are untrusted input (LLM-generated ones included): sizes that would stall or exhaust a
+ * run are rejected here, with the limit in the message, rather than failing inside the backend.
+ */
+export const LIMITS = { blocksPerBox: 1_000_000, fillVolume: 1_000_000, spawnsPerFiring: 500, agents: 1000, maxSteps: 1_000_000 } as const;
+
+/** Task types whose paper fixes the success criterion, so a file may leave `task.success` out. */
+export const DEFAULT_GOALS: Partial<Record<TaskType, GoalSpec>> = {
+  prepare_crisis: { type: 'all_survive' },
+  raid_boss: { type: 'kill_boss' },
+  creative: { type: 'creative' },
+};
+
+/** What each task type needs in `task.success` when the paper gives no default. */
+const NEEDED_GOAL: Partial<Record<TaskType, string>> = {
+  mine_vanishing_blocks: 'chest_contains with the target blocks and counts',
+  harvest: 'harvest {item, count}',
+  tech_tree: 'tech_tree {tool}',
+  combat: 'combat {mob, count}',
+  survival: 'survive_days {days}',
+  construction: 'blueprint {origin, palette, layers}',
+  stage_performance: 'stage_performance {script}',
+  collection: 'collection {items}',
+  shelter: 'shelter {origin}',
+  cooking: 'chest_contains or team_inventory_contains with the dishes',
+};
+
+export function goalsOf(spec: Pick<TaskSpec, 'task'>): { goal: GoalSpec; path: PathSegment[] }[] {
+  const s = spec.task.success;
+  if (s === undefined) {
+    const d = DEFAULT_GOALS[spec.task.type];
+    return d ? [{ goal: d, path: ['task', 'type'] }] : [];
+  }
+  return Array.isArray(s) ? s.map((goal, i) => ({ goal, path: ['task', 'success', i] })) : [{ goal: s, path: ['task', 'success'] }];
+}
+
+export function checkSemantics(spec: TaskSpec): NameProblem[] {
+  const problems: NameProblem[] = [];
+  const err = (path: PathSegment[], reason: string) => problems.push({ path: formatPath(path), reason, severity: 'error' });
+  const warn = (path: PathSegment[], reason: string) => problems.push({ path: formatPath(path), reason, severity: 'warning' });
+
+  for (const rule of ignoredGamerules(spec.environment.world.gamerules)) {
+    warn(['environment', 'world', 'gamerules', rule], `the embedded simulator does not model gamerule ${rule} (ignored there); it applies on the minecraft backend only`);
+  }
+  const spawn = spec.agents.spawn;
+  if (spawn.length > LIMITS.agents) err(['agents', 'spawn'], `${spawn.length} agents is more than the ${LIMITS.agents} a task may have`);
+  if (spec.environment.max_steps > LIMITS.maxSteps) err(['environment', 'max_steps'], `max_steps is at most ${LIMITS.maxSteps}`);
+  (spec.environment.materials?.grid ?? []).forEach((p, i) => {
+    if (p.width * p.height * p.depth > LIMITS.blocksPerBox) err(['environment', 'materials', 'grid', i], `a pile of ${p.width * p.height * p.depth} blocks is more than ${LIMITS.blocksPerBox}`);
+  });
+  spec.environment.blocks.forEach((b, i) => {
+    if (b.to && boxVolume({ min: b.position, max: b.to }) > LIMITS.blocksPerBox) err(['environment', 'blocks', i, 'to'], `a box of more than ${LIMITS.blocksPerBox} blocks`);
+  });
+  if (spec.agents.count !== undefined && spec.agents.count !== spawn.length) {
+    err(['agents', 'count'], `agents.count is ${spec.agents.count} but agents.spawn lists ${spawn.length} agent(s); make them agree`);
+  }
+  const agentNames = new Set<string>();
+  spawn.forEach((a, i) => {
+    a.capabilities?.effects.forEach((e, j) => {
+      if (typeof e !== 'string' && e.type === undefined && e.name === undefined) err(['agents', 'spawn', i, 'capabilities', 'effects', j], 'an effect needs its type, e.g. {type: fire_resistance}');
+    });
+    if (agentNames.has(a.name)) err(['agents', 'spawn', i, 'name'], `agent name '${a.name}' is used twice; names must be unique`);
+    agentNames.add(a.name);
+  });
+
+  const eventIds = new Set<string>();
+  const bossNames = new Set<string>();
+  spec.events.forEach((ev, i) => {
+    if (eventIds.has(ev.id)) err(['events', i, 'id'], `event id '${ev.id}' is used twice; ids must be unique`);
+    eventIds.add(ev.id);
+    if (ev.trigger.end !== undefined && ev.trigger.end < ev.trigger.start) {
+      err(['events', i, 'trigger', 'end'], `trigger ends at step ${ev.trigger.end}, before it starts at step ${ev.trigger.start}`);
+    }
+    if (ev.trigger.start >= spec.environment.max_steps) {
+      warn(['events', i, 'trigger', 'start'], `the event starts at step ${ev.trigger.start} but the episode ends after ${spec.environment.max_steps} steps, so it never happens`);
+    }
+    ev.actions.forEach((a, j) => {
+      const base: PathSegment[] = ['events', i, 'actions', j];
+      if (a.type === 'spawn_boss') bossNames.add(a.name);
+      if (a.type === 'progressive_fill' && boxVolume(a.area) > LIMITS.fillVolume) err([...base, 'area'], `a flood over ${boxVolume(a.area)} blocks is more than ${LIMITS.fillVolume}`);
+      if ((a.type === 'spawn_blocks' || a.type === 'spawn_mobs') && a.count > LIMITS.spawnsPerFiring) err([...base, 'count'], `at most ${LIMITS.spawnsPerFiring} per firing`);
+      if (a.type === 'spawn_boss' && a.minions.reduce((n, m) => n + m.count, 0) > LIMITS.spawnsPerFiring) err([...base, 'minions'], `at most ${LIMITS.spawnsPerFiring} minions per wave`);
+      if (a.type === 'give_items' || a.type === 'apply_effect') {
+        a.agents?.forEach((n, k) => {
+          if (!agentNames.has(n)) err([...base, 'agents', k], `no agent named '${n}' (agents: ${[...agentNames].join(', ')})`);
+        });
+      }
+    });
+  });
+
+  const goals = goalsOf(spec);
+  if (goals.length === 0) {
+    err(['task', 'success'], `a ${spec.task.type} task needs task.success (${NEEDED_GOAL[spec.task.type] ?? 'a goal'})`);
+  }
+  const hasChest = spec.environment.chest !== undefined;
+  for (const { goal, path } of goals) {
+    switch (goal.type) {
+      case 'chest_contains':
+        if (goal.position === undefined && !hasChest) err([...path, 'position'], 'chest_contains needs a chest: give a position or define environment.chest');
+        break;
+      case 'kill_boss':
+        if (bossNames.size === 0) err(path, 'kill_boss needs a spawn_boss action in events');
+        else if (goal.name !== undefined && !bossNames.has(goal.name)) err([...path, 'name'], `no boss named '${goal.name}' (bosses: ${[...bossNames].join(', ')})`);
+        break;
+      case 'blueprint':
+        goal.layers.forEach((layer, y) =>
+          layer.forEach((row, z) => {
+            for (const ch of row) {
+              if (ch !== '.' && ch !== ' ' && !(ch in goal.palette)) err([...path, 'layers', y, z], `character '${ch}' is not in the palette (use '.' for air, ' ' for anything)`);
+            }
+          }),
+        );
+        break;
+      case 'stage_performance':
+        goal.script.forEach((line, k) => {
+          if (line.action === 'chat' && line.text === undefined) err([...path, 'script', k, 'text'], 'a chat line needs the text to say');
+          if (line.action !== 'chat' && line.object === undefined && line.action !== 'died') err([...path, 'script', k, 'object'], `a ${line.action} line needs the object it is about`);
+        });
+        break;
+      default:
+        break;
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,165 @@
+/**
+ * The task spec: TickingCollab's metadata layout (Appendix A, Listing 2) accepted as written —
+ * `task` {type, goal, guidance}, `events` [{id, trigger, actions}], `agents` {count, spawn[...]},
+ * `environment` {max_steps, world, chest, entities, materials.grid} — plus what the other papers need:
+ * `task.success` (MineLand's success criterion; a goal type per evaluator), `task.mode`
+ * (cooperative or competitive) and a few environment extras (explicit blocks, chat range, radio).
+ *
+ * Objects are strict so a misspelt key (`max_heath`) is reported instead of silently ignored.
+ * Shapes stay close to the file (inventory as a map or a list) so error paths match what the user
+ * wrote; compile.ts normalises them into a Scenario.
+ */
+import { z } from 'zod';
+import { itemStackSchema, positionSchema } from './spec/common.js';
+import { eventSchema } from './spec/events.js';
+import { goalSchema } from './spec/goals.js';
+
+export const TASK_TYPES = [
+  // TickingCollab
+  'prepare_crisis',
+  'mine_vanishing_blocks',
+  'raid_boss',
+  // MineLand
+  'harvest',
+  'tech_tree',
+  'combat',
+  'survival',
+  'creative',
+  'construction',
+  'stage_performance',
+  // S-Agents
+  'collection',
+  'shelter',
+  // CuisineWorld in Minecraft (MindAgent)
+  'cooking',
+] as const;
+export type TaskType = (typeof TASK_TYPES)[number];
+
+/** `suite/name-vN`, e.g. `tickingcollab/prepare-crisis-lava-v1`. */
+export const TASK_ID_PATTERN = /^[a-z0-9][a-z0-9_-]*\/[a-z0-9][a-z0-9_.-]*-v[0-9]+$/;
+
+const inventoryEntrySchema = z.union([z.number().int().positive(), z.strictObject({ count: z.number().int().positive().default(1), unbreakable: z.boolean().optional(), potion: z.string().min(1).optional() })], {
+  error: 'expected a count or {count, unbreakable}',
+});
+
+/** `{diamond_pickaxe: {count: 1, unbreakable: true}}` (Listing 2), `{gold_pickaxe: 1}` (Listing 1) or `[{name, count}]`. */
+export const inventorySchema = z.union([z.array(itemStackSchema), z.record(z.string().min(1), inventoryEntrySchema)], {
+  error: 'expected a list [{name, count}] or a map {item: count}',
+});
+
+export const effectEntrySchema = z.union(
+  [
+    z.string().min(1),
+    z.strictObject({
+      type: z.string().min(1).optional(),
+      name: z.string().min(1).optional(),
+      amplifier: z.number().int().min(0).max(255).default(0),
+      /** Steps; absent: the whole episode. */
+      duration: z.number().positive().optional(),
+    }),
+  ],
+  { error: 'expected an effect name (fire_resistance) or {type, amplifier, duration}' },
+);
+
+export const capabilitiesSchema = z.strictObject({
+  max_health: z.number().positive().optional(),
+  speed_bps: z.number().positive().optional(),
+  perception_range: z.number().positive().optional(),
+  fov_degrees: z.number().positive().max(360).optional(),
+  effects: z.array(effectEntrySchema).default([]),
+});
+
+export const agentSpawnSpecSchema = z.strictObject({
+  name: z.string().min(1).regex(/^[A-Za-z0-9_]{1,16}$/, 'agent names are 1–16 letters, digits or _ (Minecraft player names)'),
+  position: positionSchema,
+  inventory: inventorySchema.default([]),
+  equipment: z.partialRecord(z.enum(['hand', 'off-hand', 'head', 'chest', 'legs', 'feet']), z.string().min(1)).optional(),
+  capabilities: capabilitiesSchema.optional(),
+  /** Competitive tasks: agents with the same team share a score (default: each agent is its own team). */
+  team: z.string().min(1).optional(),
+  /** The oracle agent sees everything (TickingCollab's global-knowledge baseline). */
+  omniscient: z.boolean().optional(),
+});
+export type AgentSpawnSpec = z.output<typeof agentSpawnSpecSchema>;
+
+export const agentsSchema = z.strictObject({
+  /** Team size; must match the number of spawn entries when given. */
+  count: z.number().int().positive().optional(),
+  spawn: z.array(agentSpawnSpecSchema).min(1),
+});
+
+export const WORLD_TYPES = ['flatgrass', 'superflat', 'natural'] as const;
+export const TIMES_OF_DAY = { sunrise: 23000, day: 1000, noon: 6000, sunset: 12000, night: 13000, midnight: 18000 } as const;
+
+export const worldSchema = z.strictObject({
+  /** `flatgrass`: grass at y=63 so TickingCollab's y=64 coordinates stand on the ground; `superflat`: vanilla's classic preset; `natural`: generated terrain. */
+  world_type: z.enum(WORLD_TYPES).default('flatgrass'),
+  difficulty: z.enum(['peaceful', 'easy', 'normal', 'hard']).default('normal'),
+  time: z.union([z.enum(Object.keys(TIMES_OF_DAY) as [keyof typeof TIMES_OF_DAY]), z.number().int().min(0).max(23999)], { error: 'expected day, noon, sunset, night, midnight, sunrise or a tick 0–23999' }).default('day'),
+  gamerules: z.record(z.string(), z.boolean()).default({}),
+  /** Minecraft version of the names (minecraft-data); default 1.20.4. */
+  version: z.string().optional(),
+});
+
+export const chestSpecSchema = z.strictObject({ position: positionSchema, items: z.array(itemStackSchema).default([]) });
+
+export const entitySpawnSpecSchema = z.strictObject({
+  type: z.string().min(1),
+  position: positionSchema,
+  count: z.number().int().positive().default(1),
+  persistent: z.boolean().default(true),
+});
+
+/** A pile of blocks: `width` along x, `height` along y, `depth` along z from `position` (Listing 2). */
+export const materialPileSchema = z.strictObject({
+  block: z.string().min(1),
+  position: positionSchema,
+  width: z.number().int().positive().default(1),
+  height: z.number().int().positive().default(1),
+  depth: z.number().int().positive().default(1),
+});
+
+export const environmentSchema = z.strictObject({
+  /** Episode length in steps. */
+  max_steps: z.number().int().positive().default(200),
+  /** Simulated seconds per step (20 ticks each); triggers, lifetimes and max_steps count steps. */
+  step_seconds: z.number().positive().default(1),
+  world: worldSchema.default({ world_type: 'flatgrass', difficulty: 'normal', time: 'day', gamerules: {} }),
+  /** One shared chest (Listing 2) or several. */
+  chest: z.union([chestSpecSchema, z.array(chestSpecSchema)], { error: 'expected a chest {position: [x, y, z]} or a list of them' }).optional(),
+  entities: z.strictObject({ hostiles: z.array(entitySpawnSpecSchema).default([]), passives: z.array(entitySpawnSpecSchema).default([]) }).optional(),
+  materials: z.strictObject({ grid: z.array(materialPileSchema).default([]) }).optional(),
+  /** Single blocks, or boxes with `to`, placed before the episode (after materials). */
+  blocks: z.array(z.strictObject({ block: z.string().min(1), position: positionSchema, to: positionSchema.optional() })).default([]),
+  /** Chat is heard within this many blocks; null: everywhere. */
+  chat_range: z.number().positive().nullable().default(32),
+  radio_channels: z.array(z.string().min(1)).default([]),
+});
+
+export const taskSectionSchema = z.strictObject({
+  type: z.enum(TASK_TYPES),
+  goal: z.string().min(1),
+  guidance: z.union([z.string(), z.strictObject({ text: z.string() })], { error: 'expected text or {text: ...}' }).optional(),
+  mode: z.enum(['cooperative', 'competitive']).default('cooperative'),
+  /** How success is decided; default from `type` where the paper defines one. */
+  success: z.union([goalSchema, z.array(goalSchema).min(1)]).optional(),
+});
+
+export const taskSpecSchema = z.strictObject({
+  /** `suite/name-vN`; default: from the file's folder and name. */
+  id: z.string().regex(TASK_ID_PATTERN, 'task ids look like suite/name-vN (lowercase, e.g. tickingcollab/prepare-crisis-lava-v1)').optional(),
+  description: z.string().optional(),
+  task: taskSectionSchema,
+  environment: environmentSchema.default(environmentSchema.parse({})),
+  events: z.array(eventSchema).default([]),
+  agents: agentsSchema,
+});
+
+export type TaskSpec = z.output<typeof taskSpecSchema> & { id: string };
+export type RawTaskSpec = z.input<typeof taskSpecSchema>;
+export type EnvironmentSpec = z.output<typeof environmentSchema>;
+
+export { itemStackSchema } from './spec/common.js';
+export type { ItemStackSpec, ItemRequirement, Box } from './spec/common.js';
+export type { EventSpec, ActionSpec, ActionType, ActionOf, TriggerSpec, Direction } from './spec/events.js';
+export type { GoalSpec, GoalType, GoalOf, StageLine } from './spec/goals.js';

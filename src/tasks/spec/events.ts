@@ -1,0 +1,138 @@
+/**
+ * Dynamic events as written in TickingCollab's metadata (Appendix A): each event has an `id`, a
+ * `trigger` {start, end, interval} in steps, and one or more `actions`. Every action kind here has
+ * one implementation in src/tasks/events/ that acts only through WorldAdmin, so it runs on every backend.
+ */
+import { z } from 'zod';
+import { areaSchema, itemStackSchema, positionSchema } from './common.js';
+
+export const DIRECTIONS = ['east', 'west', 'north', 'south', 'up'] as const;
+export type Direction = (typeof DIRECTIONS)[number];
+
+export const triggerSchema = z.strictObject({
+  /** First step the event acts on. */
+  start: z.number().int().min(0).default(0),
+  /** Last step the event acts on (inclusive); absent: until the episode ends. */
+  end: z.number().int().min(0).optional(),
+  /** Steps between firings; absent: the event fires once, at `start`. */
+  interval: z.number().int().positive().optional(),
+});
+export type TriggerSpec = z.output<typeof triggerSchema>;
+
+/** A rising flood of lava, water or powder snow that advances slice by slice across an area. */
+export const progressiveFillSchema = z.strictObject({
+  type: z.literal('progressive_fill'),
+  block: z.string().min(1),
+  area: areaSchema,
+  direction: z.enum(DIRECTIONS).default('east'),
+  /** Slices filled per firing of the trigger (TickingCollab Appendix B "blocks filled per trigger"). */
+  speed: z.number().positive().optional(),
+  /** Slices filled per second (TickingCollab Listing 2); wins over `speed` when both are given. */
+  speed_bps: z.number().positive().optional(),
+  /** Layers of the flood above `area.min.y` (the crisis height H); default: the area's own height. */
+  height: z.number().int().positive().optional(),
+});
+
+/** A wave of blocks at random free spots that vanish after `lifetime` steps unless mined first. */
+export const spawnBlocksSchema = z.strictObject({
+  type: z.literal('spawn_blocks'),
+  block: z.string().min(1),
+  count: z.number().int().positive(),
+  area: areaSchema,
+  /** Steps a spawned block lives before it vanishes. */
+  lifetime: z.number().int().positive(),
+  /** Only on air with a solid block beneath (default true); false: anywhere air in the area. */
+  on_ground: z.boolean().default(true),
+});
+
+export const spawnMobsSchema = z.strictObject({
+  type: z.literal('spawn_mobs'),
+  mob: z.string().min(1),
+  count: z.number().int().positive().default(1),
+  area: areaSchema,
+  health: z.number().positive().optional(),
+  /** Damage per hit; used by the difficulty metrics (WorldAdmin.summon takes no damage yet). */
+  damage: z.number().positive().optional(),
+  persistent: z.boolean().default(true),
+});
+
+export const minionSchema = z.strictObject({
+  mob: z.string().min(1),
+  count: z.number().int().positive(),
+  health: z.number().positive().optional(),
+  damage: z.number().positive().optional(),
+});
+
+/** The boss appears at the first firing; every later firing sends a wave of minions around it while it lives. */
+export const spawnBossSchema = z.strictObject({
+  type: z.literal('spawn_boss'),
+  mob: z.string().min(1),
+  name: z.string().min(1),
+  position: positionSchema,
+  health: z.number().positive(),
+  damage: z.number().positive(),
+  speed_bps: z.number().positive().optional(),
+  minions: z.array(minionSchema).default([]),
+  /** Minions appear within this many blocks of the boss. */
+  minion_radius: z.number().int().min(0).default(4),
+});
+
+export const chestContentsSchema = z.strictObject({
+  type: z.literal('chest_contents'),
+  position: positionSchema,
+  items: z.array(itemStackSchema),
+  /** `replace` the contents, or `add` to them. */
+  mode: z.enum(['replace', 'add']).default('replace'),
+});
+
+/** Every agent inside the area gets the effect while the event is active (TickingCollab's region debuffs). */
+export const regionEffectSchema = z.strictObject({
+  type: z.literal('region_effect'),
+  area: areaSchema,
+  effect: z.string().min(1),
+  amplifier: z.number().int().min(0).max(255).default(0),
+});
+
+export const messageSchema = z.strictObject({
+  type: z.literal('message'),
+  text: z.string().min(1),
+});
+
+export const giveItemsSchema = z.strictObject({
+  type: z.literal('give_items'),
+  /** Agent names; absent: every agent. */
+  agents: z.array(z.string().min(1)).optional(),
+  items: z.array(itemStackSchema).min(1),
+});
+
+export const applyEffectSchema = z.strictObject({
+  type: z.literal('apply_effect'),
+  agents: z.array(z.string().min(1)).optional(),
+  effect: z.string().min(1),
+  amplifier: z.number().int().min(0).max(255).default(0),
+  /** Steps; absent: for the rest of the episode. */
+  duration: z.number().positive().optional(),
+});
+
+export const actionSchema = z.discriminatedUnion('type', [
+  progressiveFillSchema,
+  spawnBlocksSchema,
+  spawnMobsSchema,
+  spawnBossSchema,
+  chestContentsSchema,
+  regionEffectSchema,
+  messageSchema,
+  giveItemsSchema,
+  applyEffectSchema,
+]);
+export type ActionSpec = z.output<typeof actionSchema>;
+export type ActionType = ActionSpec['type'];
+export type ActionOf<T extends ActionType> = Extract<ActionSpec, { type: T }>;
+
+export const eventSchema = z.strictObject({
+  id: z.string().min(1),
+  trigger: triggerSchema.default({ start: 0 }),
+  /** One action or a list (Listing 1 writes a single object, Listing 2 a list). */
+  actions: z.preprocess((v) => (Array.isArray(v) || v === undefined ? v : [v]), z.array(actionSchema).min(1)),
+});
+export type EventSpec = z.output<typeof eventSchema>;

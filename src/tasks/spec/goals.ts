@@ -1,0 +1,145 @@
+/**
+ * Success criteria (MineLand's f_suc / f_score): one goal, or a list that must all hold. Each goal type
+ * has one evaluator in src/tasks/goals/. Task types from the papers pick a default goal when the
+ * file gives none (see defaultGoalFor in compile.ts).
+ */
+import { z } from 'zod';
+import { itemRequirementSchema, positionSchema } from './common.js';
+
+export const chestContainsGoalSchema = z.strictObject({
+  type: z.literal('chest_contains'),
+  /** Default: the task's (first) chest. */
+  position: positionSchema.optional(),
+  items: z.array(itemRequirementSchema).min(1),
+});
+
+export const teamInventoryGoalSchema = z.strictObject({
+  type: z.literal('team_inventory_contains'),
+  items: z.array(itemRequirementSchema).min(1),
+  /** Also count what the team stored in the task's chests. */
+  include_chests: z.boolean().default(false),
+});
+
+/** MineLand harvest: obtain `count` of an item (team total when cooperative, each agent's own when competitive). */
+export const harvestGoalSchema = z.strictObject({
+  type: z.literal('harvest'),
+  item: z.string().min(1),
+  count: z.number().int().positive().default(1),
+});
+
+/** MineLand tech tree: obtain a tool; `path` lists the milestones whose share is the partial score. */
+export const techTreeGoalSchema = z.strictObject({
+  type: z.literal('tech_tree'),
+  tool: z.string().min(1),
+  path: z.array(z.string().min(1)).default([]),
+});
+
+/** MineLand combat: agents kill `count` mobs of a type. */
+export const combatGoalSchema = z.strictObject({
+  type: z.literal('combat'),
+  mob: z.string().min(1),
+  count: z.number().int().positive().default(1),
+});
+
+export const killBossGoalSchema = z.strictObject({
+  type: z.literal('kill_boss'),
+  /** The boss's name from its spawn_boss action; default: every boss. */
+  name: z.string().min(1).optional(),
+});
+
+/** TickingCollab "prepare for a crisis": nobody dies before `until_step` (default: the end of the episode). */
+export const allSurviveGoalSchema = z.strictObject({
+  type: z.literal('all_survive'),
+  until_step: z.number().int().positive().optional(),
+});
+
+/** MineLand survival: stay alive for `days` Minecraft days (24000 ticks each). */
+export const surviveDaysGoalSchema = z.strictObject({
+  type: z.literal('survive_days'),
+  days: z.number().positive(),
+  /** `all` agents must live (cooperative default) or `any` one. */
+  who: z.enum(['all', 'any']).default('all'),
+});
+
+/**
+ * A structure to build: `layers` bottom-up, each a list of rows along +z, each row's characters along +x,
+ * mapped through `palette`. `.` means the spot must be air; a space means "anything".
+ */
+export const blueprintGoalSchema = z.strictObject({
+  type: z.literal('blueprint'),
+  origin: positionSchema,
+  palette: z.record(z.string().length(1), z.string().min(1)),
+  layers: z.array(z.array(z.string())).min(1),
+  /** Block-level accuracy needed for success. */
+  threshold: z.number().min(0).max(1).default(1),
+});
+
+/** S-Agents' collective shelter: a foundation, walls with a door, and a roof, checked block by block. */
+export const shelterGoalSchema = z.strictObject({
+  type: z.literal('shelter'),
+  /** The lowest corner of the foundation (min x, y, min z). */
+  origin: positionSchema,
+  width: z.number().int().min(3).default(5),
+  depth: z.number().int().min(3).default(5),
+  wall_height: z.number().int().positive().default(3),
+  foundation: z.array(z.string().min(1)).min(1).default(['cobblestone', 'stone']),
+  walls: z.array(z.string().min(1)).min(1).default(['oak_planks']),
+  roof: z.array(z.string().min(1)).min(1).default(['cobblestone', 'stone']),
+  /** A door anywhere in the walls' bottom row (default true). */
+  door: z.boolean().default(true),
+});
+
+/** S-Agents collective collection: the team gathers amounts of basic resources (inventories plus chests). */
+export const collectionGoalSchema = z.strictObject({
+  type: z.literal('collection'),
+  items: z.array(itemRequirementSchema).min(1),
+});
+
+export const STAGE_ACTIONS = ['chat', 'get', 'eat', 'craft', 'give', 'died', 'kill', 'place', 'break'] as const;
+
+/** One behaviour of a script: `Bob chat 'Hello'`, `Alice get shears`, `pig died`. */
+export const stageLineSchema = z.strictObject({
+  /** Agent name (or a mob type for `died`); absent: anyone. */
+  actor: z.string().min(1).optional(),
+  action: z.enum(STAGE_ACTIONS),
+  /** Item, block or mob the action is about. */
+  object: z.string().min(1).optional(),
+  /** For `chat`: the line to say (matched by word overlap). */
+  text: z.string().min(1).optional(),
+});
+export type StageLine = z.output<typeof stageLineSchema>;
+
+/** MineLand stage performance: the script's behaviours against the agents' recorded behaviours (LCS). */
+export const stagePerformanceGoalSchema = z.strictObject({
+  type: z.literal('stage_performance'),
+  script: z.array(stageLineSchema).min(1),
+  /** Word-overlap (Jaccard) needed for two chat lines to count as the same line. */
+  chat_similarity: z.number().min(0).max(1).default(0.5),
+  /** Keypoint score needed for success. */
+  threshold: z.number().min(0).max(1).default(1),
+});
+
+/** An open goal: the episode is recorded and scored only by an optional judge. */
+export const creativeGoalSchema = z.strictObject({
+  type: z.literal('creative'),
+  judge: z.strictObject({ rubric: z.string().min(1), threshold: z.number().min(0).max(1).default(0.6) }).optional(),
+});
+
+export const goalSchema = z.discriminatedUnion('type', [
+  chestContainsGoalSchema,
+  teamInventoryGoalSchema,
+  harvestGoalSchema,
+  techTreeGoalSchema,
+  combatGoalSchema,
+  killBossGoalSchema,
+  allSurviveGoalSchema,
+  surviveDaysGoalSchema,
+  blueprintGoalSchema,
+  shelterGoalSchema,
+  collectionGoalSchema,
+  stagePerformanceGoalSchema,
+  creativeGoalSchema,
+]);
+export type GoalSpec = z.output<typeof goalSchema>;
+export type GoalType = GoalSpec['type'];
+export type GoalOf<T extends GoalType> = Extract<GoalSpec, { type: T }>;

@@ -1,0 +1,112 @@
+import { mkdtempSync, readFileSync, appendFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ResultsFile } from '../../src/runner/bench/results-file.js';
+import { runBench, type BenchJob } from '../../src/runner/bench/run-bench.js';
+import { formatSummary, summarize } from '../../src/runner/bench/summary.js';
+import { htmlReport } from '../../src/runner/report/html-report.js';
+import { emptyMetrics, type EpisodeResult } from '../../src/runner/episode-result.js';
+import { JsonlRunLog, readRunLog } from '../../src/runner/run-log.js';
+
+const dirs: string[] = [];
+const tmp = () => {
+  const d = mkdtempSync(join(tmpdir(), 'gc-bench-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function result(task: string, seed: string, success: boolean, extra: Partial<EpisodeResult> = {}): EpisodeResult {
+  return {
+    task, taskType: task.split('/')[1]!.split('-')[0]!, seed, agents: 'oracle', org: null, mode: 'sync', backend: 'sim', teamSize: 2,
+    success, score: success ? 1 : 0.25, ticks: 400, seconds: 20, wallSeconds: 0.1, ended: success ? 'success' : 'max_ticks', details: '',
+    metrics: { ...emptyMetrics(), timeCost: success ? 20 : null }, ...extra,
+  };
+}
+
+const jobs: BenchJob[] = ['a', 'b', 'c'].map((s) => ({ task: 'suite/crisis-1-v1', seed: s, options: { agents: 'oracle' } }));
+
+describe('bench results file and resume', () => {
+  it('runs only the episodes missing from the results file, and keeps every result', async () => {
+    const path = join(tmp(), 'results.jsonl');
+    const first = new ResultsFile(path);
+    first.append(result('suite/crisis-1-v1', 'a', true));
+    appendFileSync(path, '{"task": "suite/cri'); // an interrupted write
+    const ran: string[] = [];
+    const results = await runBench(jobs, {
+      results: new ResultsFile(path),
+      threads: 1,
+      runInProcess: async (job) => {
+        ran.push(job.seed);
+        return result(job.task, job.seed, job.seed !== 'c');
+      },
+    });
+    expect(ran).toEqual(['b', 'c']);
+    expect(results.map((r) => r.seed).sort()).toEqual(['a', 'b', 'c']);
+    // Started again: nothing left to run, nothing repeated.
+    const again: string[] = [];
+    await runBench(jobs, { results: new ResultsFile(path), threads: 1, runInProcess: async (j) => (again.push(j.seed), result(j.task, j.seed, true)) });
+    expect(again).toEqual([]);
+    const lines = readFileSync(path, 'utf8').split('\n').filter((l) => l.startsWith('{"task":"'));
+    expect(lines).toHaveLength(3);
+  });
+
+  it('records an episode that throws as an error row and goes on', async () => {
+    const path = join(tmp(), 'results.jsonl');
+    const results = await runBench(jobs, {
+      results: new ResultsFile(path),
+      threads: 1,
+      runInProcess: async (job) => {
+        if (job.seed === 'b') throw Object.assign(new Error('task file vanished'), { fault: 'user' });
+        return result(job.task, job.seed, true);
+      },
+    });
+    const b = results.find((r) => r.seed === 'b')!;
+    expect(b.success).toBe(false);
+    expect(b.error).toEqual({ fault: 'user', message: 'task file vanished' });
+    expect(results.filter((r) => r.success)).toHaveLength(2);
+  });
+});
+
+describe('bench summary and report', () => {
+  const rs = [
+    result('tc/crisis-1-v1', '1', true),
+    result('tc/crisis-2-v1', '1', false),
+    result('tc/boss-1-v1', '1', true, { metrics: { ...emptyMetrics(), timeCost: 50, messages: 4 } }),
+  ];
+
+  it('gives success rates per task type, and time cost only over successes (NaN when none)', () => {
+    const rows = summarize(rs);
+    const crisis = rows.find((r) => r.group === 'crisis')!;
+    expect(crisis.successRate).toBe(0.5);
+    expect(crisis.meanTimeCost).toBe(20);
+    expect(rows.find((r) => r.group === 'boss')!.meanMessages).toBe(4);
+    expect(rows.at(-1)!.group).toBe('all');
+    const none = summarize([result('tc/crisis-9-v1', '1', false)]);
+    expect(none[0]!.meanTimeCost).toBeNull();
+    expect(formatSummary(none)).toContain('NaN');
+  });
+
+  it('writes an HTML report with the table, the paper reference and the plots', () => {
+    const html = htmlReport(rs, { title: 'bench <tc>', reference: { label: 'paper oracle', successByType: { crisis: 0.91 } } });
+    expect(html).toContain('bench &lt;tc&gt;');
+    expect(html).toContain('0.91');
+    expect(html.match(/<svg/g)!.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('run log', () => {
+  it('appends JSON lines and reads them back, skipping a torn last line', () => {
+    const path = join(tmp(), 'ep.jsonl');
+    const log = new JsonlRunLog(path, 2);
+    for (let i = 0; i < 5; i++) log.write({ type: 'tick', tick: i });
+    log.close();
+    appendFileSync(path, '{"type":"sum');
+    const parsed = readRunLog(path);
+    expect(parsed.records.map((r) => r.tick)).toEqual([0, 1, 2, 3, 4]);
+    expect(parsed.badLines).toEqual([6]);
+  });
+});
