@@ -7,9 +7,6 @@
 import { InputError } from '../core/errors.js';
 import type { LlmRun } from '../llm/index.js';
 import { RandomAgent } from './baselines/random-agent.js';
-import { HeuristicTeam } from './heuristic/heuristic-team.js';
-import { OracleTeam } from './oracle/oracle-team.js';
-import { createSAgentsTeam } from './s-agents/team.js';
 import { teamOfAgents, type Team } from './team.js';
 
 export interface TeamOptions {
@@ -34,8 +31,6 @@ export interface ArchitectureEntry {
 }
 
 const entries: ArchitectureEntry[] = [
-  { name: 'oracle', description: 'global-knowledge heuristic scheduler (TickingCollab oracle): reads the task and world, assigns work by capability', usesModel: false, orgs: ['centralized'], create: () => new OracleTeam() },
-  { name: 'heuristic', description: 'rule-based agents under the senses limits: recipe planning, gathering, combat, survival, layered building', usesModel: false, orgs: ['centralized'], create: () => new HeuristicTeam() },
   {
     name: 'random',
     description: 'random well-formed skill calls from what each agent sees (a baseline)',
@@ -43,13 +38,7 @@ const entries: ArchitectureEntry[] = [
     orgs: ['solo'],
     create: (o) => teamOfAgents('random', (name) => new RandomAgent(name, o.seed)),
   },
-  {
-    name: 's-agents',
-    description: 'S-Agents hourglass agents (progress monitor, task and action planners, action queue) in an organisation; needs --model (scripted:sagents runs offline)',
-    usesModel: true,
-    orgs: ['tree', 'chain', 'graph', 'solo'],
-    create: (o) => createSAgentsTeam({ org: o.org ?? 'tree', seed: o.seed, ...(o.model ? { modelSpec: o.model } : {}), ...(o.llm ? { llm: o.llm } : {}), ...(o.latency ? { latency: o.latency } : {}) }),
-  },
+
 ];
 
 export const ARCHITECTURES: ReadonlyMap<string, ArchitectureEntry> = new Map(entries.map((e) => [e.name, e]));

@@ -45,7 +45,7 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
   const tracker = new TimelineTracker(o.maxTimelineSpans ?? 200);
   let planningMs = 0;
   let outcome: TaskOutcome = { done: false, success: false, score: 0, details: 'not started' };
-  let ended = 'max_ticks';
+  let ended: string;
   let error: EpisodeResult['error'];
   let names: string[] = [];
   const offEvents = o.backend.onEvent((e) => o.log.write({ ...e, type: 'world', event: e.type }));
