@@ -56,6 +56,11 @@ export interface WorldAdmin {
   give(player: string, item: string, count: number): void;
   clearInventory(player: string): void;
   effect(player: string, effect: string, durationTicks: number | null, amplifier?: number): void;
+  /**
+   * Hurts a player by `amount` half-hearts (armor and effects apply as for any hit of that cause).
+   * Optional: a backend without it gets the damage as an instant_damage effect instead.
+   */
+  damage?(player: string, amount: number, cause: 'drowning' | 'lava' | 'freezing' | 'generic'): void;
   teleport(player: string, pos: Vec3): void;
   setTime(timeOfDay: number): void;
   setGamerule(rule: string, value: boolean): void;

@@ -69,6 +69,43 @@ describe('progressive_fill', () => {
   });
 });
 
+describe('progressive_fill contact damage', () => {
+  it('hurts an agent standing in a water flood every step, but not one on a pillar above it', async () => {
+    const agents = `
+- {name: Alice, position: [5.5, 64, 5.5]}
+- {name: Bob, position: [8.5, 65, 5.5]}
+`;
+    const ev = `
+- id: flood
+  trigger: {start: 0}
+  actions:
+    - {type: progressive_fill, block: water, area: {min: [0, 64, 0], max: [9, 64, 9]}, direction: east, speed: 10}
+`;
+    const env = 'max_steps: 100\nworld: {gamerules: {naturalRegeneration: false}}\nblocks:\n  - {block: stone, position: [8, 64, 5]}';
+    const { admin, events } = await run(taskYaml({ agents, events: ev, environment: env }), 6);
+    const health = Object.fromEntries(admin.players().map((p) => [p.name, p.health]));
+    // Filled at step 0; steps 1..5 each deal the default 2 (water is not deadly by vanilla rules at this depth).
+    expect(health.Alice).toBe(10);
+    expect(health.Bob).toBe(20);
+    expect(events.notices().filter((n) => n.kind === 'contact_damage' && n.player === 'Alice')).toHaveLength(5);
+  });
+
+  it('deals the damage the task sets, or none with contact_damage 0', async () => {
+    const agents = '\n- {name: Alice, position: [5.5, 64, 5.5]}\n';
+    const ev = (dmg: number) => `
+- id: flood
+  trigger: {start: 0}
+  actions:
+    - {type: progressive_fill, block: water, area: {min: [0, 64, 0], max: [9, 64, 9]}, direction: east, speed: 10, contact_damage: ${dmg}}
+`;
+    const env = 'max_steps: 100\nworld: {gamerules: {naturalRegeneration: false}}';
+    const none = await run(taskYaml({ agents, events: ev(0), environment: env }), 4);
+    expect(none.admin.players()[0]!.health).toBe(20);
+    const three = await run(taskYaml({ agents, events: ev(3), environment: env }), 4);
+    expect(three.admin.players()[0]!.health).toBe(11);
+  });
+});
+
 describe('progressive_fill with powder snow', () => {
   it('freezes an agent caught in it (the world rules), but not one standing on a pillar', async () => {
     const agents = `

@@ -8,6 +8,7 @@ import type { Vec3 } from '../../core/vec3.js';
 import {
   DEFAULT_GAMERULES,
   addEffect,
+  applyDamage,
   containerContents,
   mobFacts,
   spawnBoss,
@@ -128,6 +129,11 @@ export class SimWorldAdmin implements WorldAdmin {
   effect(player: string, effect: string, durationTicks: number | null, amplifier = 0): void {
     const p = this.player(player);
     addEffect(this.world, p, effectName(this.world, effect), amplifier, durationTicks ?? Infinity);
+  }
+
+  damage(player: string, amount: number, cause: 'drowning' | 'lava' | 'freezing' | 'generic'): void {
+    const p = this.player(player);
+    if (!p.dead) applyDamage(this.world, p, amount, cause);
   }
 
   teleport(player: string, pos: Vec3): void {

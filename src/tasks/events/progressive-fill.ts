@@ -2,7 +2,10 @@
  * TickingCollab's crisis: lava, water or powder snow advancing across an area slice by slice
  * (a slice is one x column-plane for east/west, one z plane for north/south, one y layer for up).
  * The fill only replaces air, so shelters stand; what the flood then does — lava burning planks and
- * hurting agents without fire resistance, water and powder snow slowing them — is the world's own rules.
+ * hurting agents without fire resistance, water and powder snow slowing them — is the world's own rules,
+ * plus the paper's contact damage: every step an agent stands or breathes in the flood it is hurt
+ * (`contact_damage`, by default 2 for water and 1 for powder snow), so only a shelter or a pillar
+ * above the flood saves it, as in TickingCollab.
  *
  * Progress is a pure function of the step: slices(step) = floor((step - start + 1) * rate), so a
  * run that skips steps catches up exactly (Appendix C's T_crisis = t0 + L / v).
@@ -65,6 +68,11 @@ export function sliceBox(spec: ProgressiveFillSpec, i: number): Box {
   return { min, max };
 }
 
+/** Contact damage per step when the task does not set it (the paper gives no number; ours, documented in docs/tasks.md). */
+export const DEFAULT_CONTACT_DAMAGE: Record<string, number> = { water: 2, powder_snow: 1, lava: 0 };
+
+const CONTACT_CAUSE: Record<string, 'drowning' | 'lava' | 'freezing'> = { water: 'drowning', lava: 'lava', powder_snow: 'freezing' };
+
 export class ProgressiveFill implements EventAction {
   private filled = 0;
 
@@ -74,6 +82,7 @@ export class ProgressiveFill implements EventAction {
   ) {}
 
   step(ctx: EventStepContext): void {
+    if (this.filled > 0) this.hurtSwimmers(ctx);
     if (!ctx.active) return;
     const total = sliceCount(this.spec);
     const target = Math.min(total, Math.floor((ctx.sinceStart + 1) * fillRate(this.spec, ctx.stepSeconds, this.interval) + 1e-9));
@@ -85,5 +94,21 @@ export class ProgressiveFill implements EventAction {
       changed += ctx.admin.fill(box.min, box.max, this.spec.block, { onlyReplace: REPLACEABLE });
     }
     ctx.notify('fill_advanced', { block: this.spec.block, slices: [from, target - 1], of: total, changed, front: sliceBox(this.spec, target - 1) });
+  }
+
+  /** Hurts every living agent whose feet or eye block holds the flood's block. */
+  private hurtSwimmers(ctx: EventStepContext): void {
+    const amount = this.spec.contact_damage ?? DEFAULT_CONTACT_DAMAGE[this.spec.block] ?? 0;
+    if (amount <= 0) return;
+    for (const p of ctx.players()) {
+      if (!p.alive) continue;
+      const feet = { x: Math.floor(p.pos.x), y: Math.floor(p.pos.y), z: Math.floor(p.pos.z) };
+      const eyes = { ...feet, y: Math.floor(p.pos.y + 1.62) };
+      if (ctx.admin.blockAt(feet) !== this.spec.block && ctx.admin.blockAt(eyes) !== this.spec.block) continue;
+      const cause = CONTACT_CAUSE[this.spec.block] ?? 'generic';
+      if (ctx.admin.damage) ctx.admin.damage(p.name, amount, cause);
+      else ctx.admin.effect(p.name, 'instant_damage', 1, Math.max(0, Math.round(amount / 6) - 1));
+      ctx.notify('contact_damage', { player: p.name, amount, block: this.spec.block });
+    }
   }
 }

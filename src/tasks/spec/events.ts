@@ -31,6 +31,12 @@ export const progressiveFillSchema = z.strictObject({
   speed_bps: z.number().positive().optional(),
   /** Layers of the flood above `area.min.y` (the crisis height H); default: the area's own height. */
   height: z.number().int().positive().optional(),
+  /**
+   * Damage (half-hearts) per step to an agent whose feet or eyes are in the flood, on top of the
+   * world's own rules — TickingCollab's environment manager hurts agents on contact with any crisis.
+   * Default by block: water 2, powder_snow 1, lava 0 (vanilla lava already burns).
+   */
+  contact_damage: z.number().min(0).optional(),
 });
 
 /** A wave of blocks at random free spots that vanish after `lifetime` steps unless mined first. */
