@@ -159,6 +159,11 @@ export class World {
     return this.index.near(p, radius, filter);
   }
 
+  /** Players within `radius` of `p`, by id: `near` filtered to players, at a fraction of the cost. */
+  nearPlayers(p: Vec3, radius: number, filter?: (e: Entity) => boolean): Player[] {
+    return this.index.nearPlayers(p, radius, filter) as Player[];
+  }
+
   *living(): Iterable<Living> {
     for (const e of this.entities.values()) if (!e.removed && (e.kind === 'player' || e.kind === 'mob')) yield e;
   }

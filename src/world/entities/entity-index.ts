@@ -1,6 +1,8 @@
 /**
  * Spatial index of entities: a hash grid of 16x16 columns (x/z). Queries visit only the cells a
- * radius touches, so "entities near me" stays cheap with a thousand agents.
+ * radius touches, so "entities near me" stays cheap with a thousand agents. Players are also filed
+ * in a grid of their own: the frequent "players near" queries (item pickup, mob targeting, spawning,
+ * despawning) then skip the dropped items and mobs that share their cells.
  */
 import type { Vec3 } from '../../core/vec3.js';
 import type { Entity } from './entity.js';
@@ -10,25 +12,22 @@ const cellKey = (cx: number, cz: number): number => (cx + 32768) * 65536 + (cz +
 
 export class EntityIndex {
   private readonly cells = new Map<number, Entity[]>();
+  private readonly playerCells = new Map<number, Entity[]>();
   private readonly cellOf = new Map<number, number>();
 
   insert(e: Entity): void {
     const key = cellKey(Math.floor(e.pos.x / CELL), Math.floor(e.pos.z / CELL));
     this.cellOf.set(e.id, key);
-    let list = this.cells.get(key);
-    if (!list) this.cells.set(key, (list = []));
-    list.push(e);
+    addTo(this.cells, key, e);
+    if (e.kind === 'player') addTo(this.playerCells, key, e);
   }
 
   remove(e: Entity): void {
     const key = this.cellOf.get(e.id);
     if (key === undefined) return;
     this.cellOf.delete(e.id);
-    const list = this.cells.get(key);
-    if (!list) return;
-    const i = list.indexOf(e);
-    if (i >= 0) list.splice(i, 1);
-    if (list.length === 0) this.cells.delete(key);
+    removeFrom(this.cells, key, e);
+    if (e.kind === 'player') removeFrom(this.playerCells, key, e);
   }
 
   /** Re-files an entity whose position changed; cheap when it stayed in its cell. */
@@ -44,26 +43,49 @@ export class EntityIndex {
    * optionally filtered. Stable order keeps rules that iterate neighbours deterministic.
    */
   near(p: Vec3, radius: number, filter?: (e: Entity) => boolean): Entity[] {
-    const out: Entity[] = [];
-    const r2 = radius * radius;
-    const x0 = Math.floor((p.x - radius) / CELL);
-    const x1 = Math.floor((p.x + radius) / CELL);
-    const z0 = Math.floor((p.z - radius) / CELL);
-    const z1 = Math.floor((p.z + radius) / CELL);
-    for (let cx = x0; cx <= x1; cx++) {
-      for (let cz = z0; cz <= z1; cz++) {
-        const list = this.cells.get(cellKey(cx, cz));
-        if (!list) continue;
-        for (const e of list) {
-          if (e.removed) continue;
-          const dx = e.pos.x - p.x;
-          const dy = e.pos.y - p.y;
-          const dz = e.pos.z - p.z;
-          if (dx * dx + dy * dy + dz * dz <= r2 && (!filter || filter(e))) out.push(e);
-        }
+    return query(this.cells, p, radius, filter);
+  }
+
+  /** `near` restricted to players: the same result as filtering `near` by kind, without visiting other entities. */
+  nearPlayers(p: Vec3, radius: number, filter?: (e: Entity) => boolean): Entity[] {
+    return query(this.playerCells, p, radius, filter);
+  }
+}
+
+function addTo(cells: Map<number, Entity[]>, key: number, e: Entity): void {
+  let list = cells.get(key);
+  if (!list) cells.set(key, (list = []));
+  list.push(e);
+}
+
+function removeFrom(cells: Map<number, Entity[]>, key: number, e: Entity): void {
+  const list = cells.get(key);
+  if (!list) return;
+  const i = list.indexOf(e);
+  if (i >= 0) list.splice(i, 1);
+  if (list.length === 0) cells.delete(key);
+}
+
+function query(cells: Map<number, Entity[]>, p: Vec3, radius: number, filter?: (e: Entity) => boolean): Entity[] {
+  const out: Entity[] = [];
+  const r2 = radius * radius;
+  const x0 = Math.floor((p.x - radius) / CELL);
+  const x1 = Math.floor((p.x + radius) / CELL);
+  const z0 = Math.floor((p.z - radius) / CELL);
+  const z1 = Math.floor((p.z + radius) / CELL);
+  for (let cx = x0; cx <= x1; cx++) {
+    for (let cz = z0; cz <= z1; cz++) {
+      const list = cells.get(cellKey(cx, cz));
+      if (!list) continue;
+      for (const e of list) {
+        if (e.removed) continue;
+        const dx = e.pos.x - p.x;
+        const dy = e.pos.y - p.y;
+        const dz = e.pos.z - p.z;
+        if (dx * dx + dy * dy + dz * dz <= r2 && (!filter || filter(e))) out.push(e);
       }
     }
-    out.sort((a, b) => a.id - b.id);
-    return out;
   }
+  out.sort((a, b) => a.id - b.id);
+  return out;
 }

@@ -37,8 +37,8 @@ export function itemPickupSystem(): WorldSystem {
           e.pickupDelay--;
           continue;
         }
-        for (const p of world.near(e.pos, TOUCH_QUERY_RADIUS, isLivePlayer)) {
-          if (touches(p as Player, e) && pickUp(world, p as Player, e)) break;
+        for (const p of world.nearPlayers(e.pos, TOUCH_QUERY_RADIUS, isLivePlayer)) {
+          if (touches(p, e) && pickUp(world, p, e)) break;
         }
       }
     },

@@ -9,7 +9,7 @@
  * (staggered by id) with the per-tick chance compounded over the 20 ticks, so the cost is 1/20 of a
  * neighbourhood query per mob per tick.
  */
-import type { Entity, MobEntity } from '../entities/entity.js';
+import type { MobEntity } from '../entities/entity.js';
 import { SPAWNING } from '../facts/mobs.js';
 import type { Rng } from '../rng.js';
 import type { World } from '../world.js';
@@ -17,8 +17,6 @@ import type { World } from '../world.js';
 export const DESPAWN_CHECK_INTERVAL = 20;
 /** Chance that at least one of 20 per-tick 1/800 rolls succeeds. */
 const CHANCE_PER_CHECK = 1 - (1 - SPAWNING.despawnChancePerTick) ** DESPAWN_CHECK_INTERVAL;
-
-const isPlayer = (e: Entity): boolean => e.kind === 'player';
 
 export function despawnMobs(world: World, rng: Rng): void {
   const peaceful = world.difficulty === 'peaceful';
@@ -36,7 +34,7 @@ export function despawnMobs(world: World, rng: Rng): void {
 }
 
 function shouldDespawn(world: World, mob: MobEntity, rng: Rng): boolean {
-  if (world.near(mob.pos, SPAWNING.despawnRandom, isPlayer).length > 0) return false;
-  if (world.near(mob.pos, SPAWNING.despawnImmediate, isPlayer).length === 0) return true;
+  if (world.nearPlayers(mob.pos, SPAWNING.despawnRandom).length > 0) return false;
+  if (world.nearPlayers(mob.pos, SPAWNING.despawnImmediate).length === 0) return true;
   return rng.chance(CHANCE_PER_CHECK);
 }

@@ -36,7 +36,6 @@ const SEARCH_DOWN = 20;
 const HOSTILE_WEIGHTS: readonly [string, number][] = [['zombie', 95], ['skeleton', 100], ['spider', 100], ['creeper', 100]];
 const PASSIVE_WEIGHTS: readonly [string, number][] = [['sheep', 12], ['pig', 10], ['chicken', 10], ['cow', 8]];
 
-const isPlayer = (e: Entity): boolean => e.kind === 'player';
 const isHostile = (e: Entity): boolean => e.kind === 'mob' && e.hostile && !e.dead;
 const isPassive = (e: Entity): boolean => e.kind === 'mob' && !e.hostile && !e.dead;
 
@@ -78,7 +77,7 @@ function trySpawn(world: World, player: Player, rng: Rng, hostile: boolean): voi
     if (world.blocks.get(x, y - 1, z) !== world.registry.stateOf('grass_block') || coveredAbove(world, x, y + 2, z)) return;
   }
   const pos = { x: x + 0.5, y, z: z + 0.5 };
-  if (world.near(pos, SPAWNING.minDistance, isPlayer).length > 0) return;
+  if (world.nearPlayers(pos, SPAWNING.minDistance).length > 0) return;
   spawnMob(world, weighted(rng, hostile ? HOSTILE_WEIGHTS : PASSIVE_WEIGHTS), pos);
 }
 

@@ -33,7 +33,7 @@ function validTarget(world: World, mob: MobEntity, ai: MobAi, id: number): Livin
 function nearestPlayer(world: World, mob: MobEntity, range: number): Living | null {
   let best: Living | null = null;
   let bestSq = Infinity;
-  for (const e of world.near(mob.pos, range, isLivePlayer)) {
+  for (const e of world.nearPlayers(mob.pos, range, isLivePlayer)) {
     const dx = e.pos.x - mob.pos.x, dy = e.pos.y - mob.pos.y, dz = e.pos.z - mob.pos.z;
     const d = dx * dx + dy * dy + dz * dz;
     if (d < bestSq) {

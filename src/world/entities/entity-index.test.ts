@@ -1,0 +1,37 @@
+/**
+ * The players-only grid must answer exactly what `near` filtered to players answers, as entities move
+ * across cells, die and leave: pickup, targeting, spawning and despawning rely on it.
+ */
+import { describe, expect, it } from 'vitest';
+import { World } from '../world.js';
+import { joinPlayer } from './player.js';
+import { spawnMob } from '../mobs/spawn.js';
+import { Rng } from '../rng.js';
+import type { Entity } from './entity.js';
+
+describe('EntityIndex.nearPlayers', () => {
+  it('equals near() filtered to players while players and mobs move, and forgets players who left', () => {
+    const w = new World({ seed: 3, terrain: { type: 'flat' }, gamerules: { doMobSpawning: false } });
+    const rng = new Rng('index-test');
+    const players = Array.from({ length: 30 }, (_, i) => joinPlayer(w, `p${i}`, { x: rng.range(-40, 40), y: -60, z: rng.range(-40, 40) }));
+    for (let i = 0; i < 30; i++) spawnMob(w, 'cow', { x: rng.range(-40, 40), y: -60, z: rng.range(-40, 40) });
+    const ids = (es: Entity[]) => es.map((e) => e.id);
+    for (let round = 0; round < 20; round++) {
+      for (const p of players) {
+        if (p.removed) continue;
+        p.yaw = rng.range(0, 360);
+        p.controls.forward = 1;
+        p.controls.sprint = true;
+      }
+      if (round === 10) w.removeEntity(players[0]!, 'left');
+      w.run(10);
+      for (let q = 0; q < 20; q++) {
+        const at = { x: rng.range(-60, 60), y: -60, z: rng.range(-60, 60) };
+        const radius = rng.pick([3, 16, 40]);
+        expect(ids(w.nearPlayers(at, radius))).toEqual(ids(w.near(at, radius, (e) => e.kind === 'player')));
+      }
+    }
+    expect(ids(w.nearPlayers(players[0]!.pos, 200))).not.toContain(players[0]!.id);
+    expect(w.nearPlayers({ x: 0, y: -60, z: 0 }, 200).length).toBe(29);
+  });
+});
