@@ -7,6 +7,12 @@
 import { InputError } from '../core/errors.js';
 import type { LlmRun } from '../llm/index.js';
 import { RandomAgent } from './baselines/random-agent.js';
+import { createSAgentsTeam } from './s-agents/team.js';
+import { createCodeAsActionTeam } from './code-as-action/code-team.js';
+import { createHumanTeam } from './human/human-agent.js';
+import { CentralizedTeam } from './tickingcollab/centralized.js';
+import { createDistributedTeam } from './tickingcollab/distributed.js';
+import { teamModelOptionsFrom } from './tickingcollab/team-model.js';
 import { teamOfAgents, type Team } from './team.js';
 
 export interface TeamOptions {
@@ -38,7 +44,17 @@ const entries: ArchitectureEntry[] = [
     orgs: ['solo'],
     create: (o) => teamOfAgents('random', (name) => new RandomAgent(name, o.seed)),
   },
-
+  {
+    name: 's-agents',
+    description: 'S-Agents hourglass agents (progress monitor, task and action planners, action queue) in an organisation; needs --model (scripted:sagents runs offline)',
+    usesModel: true,
+    orgs: ['tree', 'chain', 'graph', 'solo'],
+    create: (o) => createSAgentsTeam({ org: o.org ?? 'tree', seed: o.seed, ...(o.model ? { modelSpec: o.model } : {}), ...(o.llm ? { llm: o.llm } : {}), ...(o.latency ? { latency: o.latency } : {}) }),
+  },
+  { name: 'tickingcollab-centralized', description: 'TickingCollab centralized planner: one model plans a DAG of skills per agent, replans when all finish or a task fails; needs --model', usesModel: true, orgs: ['centralized'], create: (o) => new CentralizedTeam(teamModelOptionsFrom(o)) },
+  { name: 'tickingcollab-distributed', description: 'TickingCollab distributed agents: each plans for itself and negotiates over chat ([PROPOSAL]/[AGREE]/...), propose-wait-act; needs --model', usesModel: true, orgs: ['distributed'], create: (o) => createDistributedTeam(teamModelOptionsFrom(o)) },
+  { name: 'code-as-action', description: 'MineLand/Voyager code loop: the model writes JavaScript over the skills, run in the sandbox, with error feedback, a critic and a skill library; needs --model', usesModel: true, orgs: ['solo'], create: (o) => createCodeAsActionTeam(teamModelOptionsFrom(o)) },
+  { name: 'human', description: 'you play: each agent shows its observation on the terminal and reads a command (skill {json}, say <text>, help)', usesModel: false, orgs: ['solo'], create: () => createHumanTeam() },
 ];
 
 export const ARCHITECTURES: ReadonlyMap<string, ArchitectureEntry> = new Map(entries.map((e) => [e.name, e]));

@@ -14,6 +14,7 @@ import { registerRun } from './commands/run.js';
 import { registerBench } from './commands/bench.js';
 import { registerReplay } from './commands/replay.js';
 import { registerAgents } from './commands/agents.js';
+import { registerCompareOrgs } from './commands/compare-orgs.js';
 import { packageVersion } from './package-info.js';
 
 export function buildProgram(): Command {
@@ -30,6 +31,7 @@ export function buildProgram(): Command {
   registerBench(program);
   registerReplay(program);
   registerAgents(program);
+  registerCompareOrgs(program);
   return program;
 }
 

@@ -17,7 +17,7 @@ export function registerRun(program: Command): void {
   addEpisodeFlags(
     program
       .command('run')
-      .description('run one episode of a task (a YAML file or an id such as sagents/collect-logs-50-v1)')
+      .description('run one episode of a task (a YAML file or an id such as sagents/mine-50-logs-1-leaf-v1)')
       .argument('<task>', 'task file or task id'),
   )
     .option('--seed <n>', 'episode seed', '0')

@@ -1,0 +1,147 @@
+/**
+ * An S-Agents organisation as a Team: one hourglass agent per member, placed in a topology (tree
+ * by default), working in a collaboration mode, talking over a message bus that is the world's
+ * chat. The team only routes observations to their agents; every agent plans from its own
+ * perception, so what one knows about another comes from what it heard.
+ */
+import type { AgentAction } from '../../core/actions.js';
+import { InputError } from '../../core/errors.js';
+import type { Observation } from '../../core/observation.js';
+import { resolveModel, withSimulatedLatency, type LanguageModel, type LlmRun } from '../../llm/index.js';
+import type { Team, TeamSetup, TeamStats } from '../team.js';
+import { HourglassAgent } from './hourglass-agent.js';
+import { buildTopology } from './organisation/build-topology.js';
+import { createTurnGate, defaultModeFor, parseCollaborationMode, type CollaborationMode, type TurnGate } from './organisation/collaboration.js';
+import { MessageBus } from './organisation/message-bus.js';
+import { commandersOf, downstreamOf, goalHolders, subordinatesOf, validateTopology, type Topology } from './organisation/topology.js';
+import { SCRIPTED_SAGENTS_SPEC, createScriptedSAgentsModel } from './scripted-policy.js';
+
+export interface SAgentsTeamOptions {
+  /** `tree` (default), `chain`, `graph` or `solo`, built for the episode's agents in spawn order. */
+  org?: string;
+  /** A custom topology for the episode's agents instead (validated), e.g. a two-level tree. */
+  topology?: (agents: readonly string[]) => Topology;
+  /** `relay`, `round` or `async`; default: the paper's pairing for the org (chain relay, graph round, tree async). */
+  mode?: CollaborationMode | string;
+  /** A ready model (tests pass a ScriptedModel). */
+  model?: LanguageModel;
+  /** A provider string (`openai:gpt-4o-mini`, `scripted:sagents`, …); with neither, the configured default. */
+  modelSpec?: string;
+  /** The run's LLM services; the model is taken from it (role `planner`) when given. */
+  llm?: LlmRun;
+  seed: string;
+  /** Simulated thinking time per model call (`800`, `uniform:200,1500`, `normal:800,200`), seeded by `seed`. */
+  latency?: string;
+  /** A radio channel the task grants: delegations and reports use it regardless of distance. */
+  radioChannel?: string;
+  idleTicks?: number;
+  patienceTicks?: number;
+}
+
+export class SAgentsTeam implements Team {
+  readonly architecture = 's-agents';
+  readonly model: LanguageModel;
+  readonly mode: CollaborationMode | null;
+  /** The model came from the run's LlmRun, whose ledger logs every call. */
+  private readonly ledgered: boolean;
+  private agents = new Map<string, HourglassAgent>();
+  private bus = new MessageBus();
+  private gate: TurnGate | null = null;
+  private topo: Topology | null = null;
+
+  constructor(private readonly o: SAgentsTeamOptions) {
+    const model = o.model ?? modelFor(o);
+    this.ledgered = !o.model && o.modelSpec?.trim() !== SCRIPTED_SAGENTS_SPEC && o.llm !== undefined;
+    this.model = o.latency ? withSimulatedLatency(model, o.latency, { seed: seedNumber(o.seed) }) : model;
+    this.mode = o.mode ? parseCollaborationMode(o.mode) : null;
+    // Fail on a bad organisation name now, not at the first episode.
+    if (!o.topology) buildTopology(o.org ?? 'tree', ['probe']);
+  }
+
+  get topology(): Topology | null {
+    return this.topo;
+  }
+
+  async start(setup: TeamSetup): Promise<void> {
+    const topo = this.o.topology ? validateTopology(this.o.topology(setup.agents)) : buildTopology(this.o.org ?? 'tree', setup.agents);
+    const missing = setup.agents.filter((a) => !topo.agents.includes(a));
+    if (missing.length) throw new InputError(`the organisation leaves out ${missing.join(', ')}`, 'give every agent of the episode a place in the topology');
+    const mode = this.mode ?? defaultModeFor(topo.kind);
+    this.topo = topo;
+    this.gate = createTurnGate(mode);
+    this.bus = new MessageBus(this.o.radioChannel ? { radioChannel: this.o.radioChannel } : {});
+    this.agents = new Map();
+    const holders = goalHolders(topo);
+    const goal = [setup.task.goal, setup.task.guidance].filter(Boolean).join('\n');
+    for (const name of setup.agents) {
+      const seat = {
+        org: topo.kind,
+        members: topo.agents,
+        subordinates: subordinatesOf(topo, name),
+        commanders: commandersOf(topo, name),
+        downstream: topo.kind === 'chain' ? downstreamOf(topo, name) : [],
+        holdsGoal: holders.includes(name),
+      };
+      this.agents.set(
+        name,
+        new HourglassAgent({
+          name,
+          seat,
+          model: this.model,
+          bus: this.bus,
+          gate: this.gate,
+          goal,
+          skills: setup.skills,
+          log: setup.log,
+          callRecord: this.ledgered ? 'sagents_call' : 'llm_call',
+          ...(this.o.idleTicks !== undefined ? { idleTicks: this.o.idleTicks } : {}),
+          ...(this.o.patienceTicks !== undefined ? { patienceTicks: this.o.patienceTicks } : {}),
+        }),
+      );
+    }
+    setup.log({ type: 'org', org: topo.kind, mode, model: this.model.id, edges: topo.edges, goalHolders: holders });
+  }
+
+  async decide(observations: Readonly<Record<string, Observation>>, signal?: AbortSignal): Promise<Partial<Record<string, AgentAction>>> {
+    const decided = await Promise.all(Object.entries(observations).map(async ([name, obs]) => [name, await this.agents.get(name)?.decide(obs, signal)] as const));
+    const out: Partial<Record<string, AgentAction>> = {};
+    for (const [name, action] of decided) if (action) out[name] = action;
+    return out;
+  }
+
+  /** Messages, prompts (planning iterations, for mPT), calls, tokens, faults; plus delivery and gate counts. */
+  stats(): Partial<TeamStats> & Record<string, number> {
+    const total = { messages: 0, prompts: 0, llmCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0, modelFaults: 0 };
+    for (const a of this.agents.values()) {
+      for (const [k, v] of Object.entries(a.stats())) total[k as keyof typeof total] += v ?? 0;
+    }
+    const bus = this.bus.stats();
+    const gate = this.gate?.stats() ?? { waits: 0, rounds: 0 };
+    total.messages = bus.sent;
+    if (this.o.llm) total.costUsd = this.o.llm.accountant.totals().costUsd;
+    return { ...total, messagesDelivered: bus.delivered, messagesUndelivered: bus.undelivered, delegations: bus.tasks, reports: bus.reports, turnWaits: gate.waits, rounds: gate.rounds };
+  }
+
+  /** One member's prompts (planning iterations) so far. */
+  promptsOf(name: string): number {
+    return this.agents.get(name)?.stats().prompts ?? 0;
+  }
+}
+
+export function createSAgentsTeam(options: SAgentsTeamOptions): SAgentsTeam {
+  return new SAgentsTeam(options);
+}
+
+/** The built-in scripted policy for `scripted:sagents`, else the LLM layer's resolver (which says what is missing). */
+function modelFor(o: SAgentsTeamOptions): LanguageModel {
+  if (o.modelSpec?.trim() === SCRIPTED_SAGENTS_SPEC) return createScriptedSAgentsModel();
+  if (o.llm) return o.llm.model('planner', o.modelSpec);
+  return resolveModel(o.modelSpec, { role: 'planner' });
+}
+
+/** A string seed as the number the latency sampler wants (FNV-1a). */
+function seedNumber(seed: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}

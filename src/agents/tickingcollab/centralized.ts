@@ -1,0 +1,161 @@
+/**
+ * TickingCollabAgent-centralized (paper §4, Appendix G.1): one planner receives every agent's state
+ * and returns a DAG of skill calls per agent. The executor feeds each agent its next ready node,
+ * holds agents whose node waits on a teammate's, and calls the planner again when every agent has
+ * finished its plan or a node failed. While the planner thinks nobody gets new work, so in async
+ * mode idle agents wait on the model — the synchronisation bottleneck the paper measures.
+ *
+ * A planning call that fails (garbage after one repair, timeout, rate limit) is a model fault: it is
+ * logged and counted, every idle agent waits `faultWaitTicks`, and the planner is asked again.
+ */
+import type { AgentAction } from '../../core/actions.js';
+import { InternalError } from '../../core/errors.js';
+import type { Observation } from '../../core/observation.js';
+import { generateObject, type LanguageModel } from '../../llm/index.js';
+import { renderObservationText } from '../../skills/observe/render-text.js';
+import type { Team, TeamSetup, TeamStats } from '../team.js';
+import { ActionHistory } from './action-history.js';
+import { centralizedPromptMessages } from './centralized-prompt.js';
+import { describeModelFault, isAbort, ModelUsage } from './model-usage.js';
+import { PlanExecutor, type NodeState } from './plan-executor.js';
+import { centralizedPlanSchema, type PlanNode } from './plan-schema.js';
+import { teamModel, type TeamModelOptions } from './team-model.js';
+
+export interface CentralizedTeamOptions extends TeamModelOptions {
+  /** Let a node wait for another agent's node (default true; the paper's prompt forbids it). */
+  crossAgentDependencies?: boolean;
+  /** Ticks idle agents wait after a failed planning call before the planner is asked again. Default 40. */
+  faultWaitTicks?: number;
+  /** Action outcomes per agent kept for the prompt. Default 8. */
+  historyPerAgent?: number;
+  temperature?: number;
+}
+
+export class CentralizedTeam implements Team {
+  readonly architecture = 'tickingcollab-centralized';
+  private usage = new ModelUsage();
+  private model: LanguageModel;
+  private setup: TeamSetup | null = null;
+  private plan: PlanExecutor | null = null;
+  private planning: Promise<void> | null = null;
+  private replanWanted = true;
+  private trigger = 'first call: nothing has been planned yet';
+  private readonly latest = new Map<string, Observation>();
+  private history = new ActionHistory();
+  private plans = 0;
+  /** Set after a failed planning call: what the next prompt tells the planner. */
+  private faultNote: string | null = null;
+
+  constructor(private readonly o: CentralizedTeamOptions = {}) {
+    this.model = this.usage.wrap(teamModel(o, 'planner'));
+  }
+
+  async start(setup: TeamSetup): Promise<void> {
+    this.setup = setup;
+    this.usage = new ModelUsage();
+    this.model = this.usage.wrap(teamModel(this.o, 'planner'));
+    this.plan = null;
+    this.planning = null;
+    this.replanWanted = true;
+    this.trigger = 'first call: nothing has been planned yet';
+    this.latest.clear();
+    this.history = new ActionHistory(this.o.historyPerAgent ?? 8);
+    this.plans = 0;
+    this.faultNote = null;
+    setup.log({ type: 'org', org: 'centralized', architecture: this.architecture, model: this.model.id, agents: setup.agents });
+  }
+
+  async decide(observations: Readonly<Record<string, Observation>>, signal?: AbortSignal): Promise<Partial<Record<string, AgentAction>>> {
+    const setup = this.need();
+    for (const [name, obs] of Object.entries(observations)) {
+      this.latest.set(name, obs);
+      for (const report of obs.finishedSkills) {
+        const node = this.plan?.settle(name, report);
+        if (!node || node.status === 'pending' || node.status === 'running') continue;
+        this.history.record(report.finishedAt, node);
+        setup.log({ type: 'node_end', agent: name, node: node.id, skill: node.skill, ok: node.status === 'done', result: node.result });
+        if (node.status === 'failed') this.wantReplan(`${name}'s task ${node.id} (${node.skill}) failed: ${String(node.result?.reason ?? '')} ${String(node.result?.details ?? '')}`.trim());
+      }
+    }
+    if (this.plan?.finished && !this.replanWanted) this.wantReplan(this.faultNote ?? 'every agent finished its assigned tasks');
+    if (this.replanWanted || this.planning) await this.replan(signal);
+
+    const out: Partial<Record<string, AgentAction>> = {};
+    const plan = this.plan;
+    if (!plan) return out;
+    for (const [name, obs] of Object.entries(observations)) {
+      if (!obs.alive) continue;
+      // A node whose skill is no longer running and left no report was replaced: start it again.
+      if (plan.running(name) && obs.runningSkill === null) plan.requeue(name);
+      const next = plan.ready(name);
+      if (!next) continue;
+      out[name] = plan.start(next, obs.tick);
+      setup.log({ type: 'node_start', agent: name, node: next.id, skill: next.skill, params: next.params, note: next.note });
+    }
+    return out;
+  }
+
+  stats(): Partial<TeamStats> & Record<string, number> {
+    return { ...this.usage.stats(), ...(this.o.llm ? { costUsd: this.o.llm.accountant.totals().costUsd } : {}), plans: this.plans };
+  }
+
+  /** The plan being executed (for tests and tools). */
+  get currentPlan(): readonly NodeState[] {
+    return this.plan?.nodes ?? [];
+  }
+
+  private wantReplan(why: string): void {
+    this.replanWanted = true;
+    this.trigger = why;
+  }
+
+  /** One planning call at a time: in async mode every agent asking meanwhile waits for the same plan. */
+  private replan(signal?: AbortSignal): Promise<void> {
+    if (!this.planning) {
+      this.replanWanted = false;
+      this.planning = this.callPlanner(signal).finally(() => {
+        this.planning = null;
+      });
+    }
+    return this.planning;
+  }
+
+  private async callPlanner(signal?: AbortSignal): Promise<void> {
+    const setup = this.need();
+    const agents = setup.agents;
+    const dead = agents.filter((a) => this.latest.get(a)?.alive === false);
+    const states: Record<string, string> = {};
+    for (const a of agents) {
+      const obs = this.latest.get(a);
+      if (obs) states[a] = renderObservationText(obs);
+    }
+    const history: Record<string, readonly string[]> = Object.fromEntries(agents.map((a) => [a, this.history.of(a)]));
+    const crossAgent = this.o.crossAgentDependencies ?? true;
+    const messages = centralizedPromptMessages({ task: setup.task, skills: setup.skills, agents, states, dead, history, crossAgent, trigger: this.trigger });
+    this.usage.prompts++;
+    try {
+      const { object, repaired } = await generateObject(this.model, { messages, ...(this.o.temperature !== undefined ? { temperature: this.o.temperature } : {}) }, centralizedPlanSchema(agents, { crossAgent, dead }), { signal });
+      this.plan = new PlanExecutor(object.agent_plans);
+      this.plans++;
+      this.faultNote = null;
+      setup.log({ type: 'plan', planner: 'centralized', plan: this.plans, trigger: this.trigger, reasoning: object.reasoning ?? '', agentPlans: object.agent_plans, repaired });
+    } catch (err) {
+      if (isAbort(err, signal)) throw err;
+      this.usage.modelFaults++;
+      setup.log({ type: 'model_fault', planner: 'centralized', ...describeModelFault(err) });
+      const wait: Record<string, PlanNode[]> = {};
+      for (const a of agents) if (!dead.includes(a)) wait[a] = [{ id: `${a}_retry_wait`, do: 'wait', with: { ticks: this.o.faultWaitTicks ?? 40 }, after: [], note: 'the planner failed; wait, then plan again' }];
+      this.plan = new PlanExecutor(wait);
+      this.faultNote = `your previous answer could not be used (${describeModelFault(err).message.slice(0, 300)}); answer with the JSON object only`;
+    }
+  }
+
+  private need(): TeamSetup {
+    if (!this.setup) throw new InternalError('the centralized team was asked to decide before start()');
+    return this.setup;
+  }
+}
+
+export function createCentralizedTeam(options: CentralizedTeamOptions = {}): CentralizedTeam {
+  return new CentralizedTeam(options);
+}
