@@ -13,6 +13,27 @@ function grove(w: World): void {
 }
 
 describe('collect and findBlocks', () => {
+  it('does not count a block another agent dug first: two agents race for one log', () => {
+    const w = flatWorld();
+    w.setBlock({ x: 3, y: GROUND, z: 0 }, 'oak_log');
+    const a = agent(w, 'alex', 0, 0);
+    const b = agent(w, 'bea', 6, 0);
+    a.exec.start('collect', { block: 'oak_log', count: 1, maxDistance: 6 });
+    b.exec.start('collect', { block: 'oak_log', count: 1, maxDistance: 6 });
+    const results = new Map<string, { ok: boolean; collected?: number }>();
+    for (let t = 0; t < 4000 && results.size < 2; t++) {
+      for (const [name, x] of [['alex', a], ['bea', b]] as const) {
+        const done = x.exec.tick();
+        if (done) results.set(name, done.result as { ok: boolean; collected?: number });
+      }
+      w.step();
+    }
+    const logs = a.player.inventory.count('oak_log') + b.player.inventory.count('oak_log');
+    expect(logs).toBe(1);
+    const winners = [...results.values()].filter((r) => r.ok && r.collected === 1);
+    expect(winners).toHaveLength(1);
+  });
+
   it('collects 10 oak logs from trees in sight and picks up the drops', () => {
     const w = flatWorld();
     grove(w);

@@ -41,8 +41,12 @@ export const collect = defineSkill({
     let target: Vec3 | null = null;
     // What the block drops (stone -> cobblestone, iron_ore -> raw_iron): the first drop of a target dug here.
     let primary: string | null = null;
+    // The target this agent itself broke last: a block another agent digs first is not ours to count.
+    let brokeByMe: string | null = null;
     const offBroken = world.on('block_broken', (e) => {
-      if (e.by === player.id && target && posKey(e.pos) === posKey(target) && primary === null && e.drops[0]) primary = e.drops[0].name;
+      if (e.by !== player.id || !target || posKey(e.pos) !== posKey(target)) return;
+      brokeByMe = posKey(e.pos);
+      if (primary === null && e.drops[0]) primary = e.drops[0].name;
     });
     // Blocks that drop nothing (or nothing picked up yet) count as dug.
     const gathered = (): number => (primary === null ? broken : tracker.picked(primary));
@@ -75,6 +79,11 @@ export const collect = defineSkill({
           skipped.add(posKey(target));
           lastSkip = `${name} at ${fmtPos(target)}: ${dug.details}`;
           if (skipped.size > MAX_SKIPPED) return fail('no_path', `could not reach the ${p.block} in sight (${progress()}); last problem: ${lastSkip}`);
+          continue;
+        }
+        if (brokeByMe !== posKey(target)) {
+          // Someone else dug it first (or it vanished): look for another one.
+          skipped.add(posKey(target));
           continue;
         }
         broken++;
