@@ -36,6 +36,9 @@ export interface EpisodeOptions {
   maxTimelineSpans?: number;
 }
 
+/** Decision rounds in a row that yield only model faults (and no action) before the episode is ended. */
+const MAX_FAULT_ROUNDS = 5;
+
 /** Observation events at or above this priority (low food, hurt, death) wake an agent up. */
 const URGENT = 60;
 
@@ -98,6 +101,8 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
       ended = outcome.done ? (outcome.success ? 'success' : 'failure') : 'max_ticks';
     } else {
       let toDecide = new Set(names);
+      let faultRounds = 0;
+      let lastFaults = 0;
       for (;;) {
         if (o.signal?.aborted) {
           ended = 'aborted';
@@ -111,6 +116,15 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
           actions = await o.team.decide(asked, o.signal);
           planningMs += performance.now() - t0;
           for (const [agent, action] of Object.entries(actions)) o.log.write({ type: 'action', tick: o.backend.tick, agent, action });
+          const faults = o.team.stats?.().modelFaults ?? 0;
+          faultRounds = faults > lastFaults && Object.keys(actions).length === 0 ? faultRounds + 1 : 0;
+          lastFaults = faults;
+          if (faultRounds >= MAX_FAULT_ROUNDS) {
+            // The model is unreachable or keeps answering garbage: end cleanly instead of idling to the limit.
+            ended = 'model_faults';
+            o.log.write({ type: 'episode_stopped', tick: o.backend.tick, reason: `${MAX_FAULT_ROUNDS} decision rounds in a row produced only model faults` });
+            break;
+          }
         }
         const res = await o.backend.step(actions);
         obs = res.observations;

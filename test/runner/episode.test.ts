@@ -84,3 +84,23 @@ describe('runEpisode (sync, sim backend)', () => {
     expect({ ...a, wallSeconds: 0, metrics: { ...a.metrics, planningMs: 0 } }).toEqual({ ...b, wallSeconds: 0, metrics: { ...b.metrics, planningMs: 0 } });
   });
 });
+
+describe('runEpisode with a failing model', () => {
+  it('ends cleanly with model_faults when every decision is a model fault', async () => {
+    let faults = 0;
+    const deaf: Team = {
+      architecture: 'deaf',
+      async start() {},
+      async decide() {
+        faults++; // what an LLM team does when its model is unreachable: count the fault, act on nothing
+        return {};
+      },
+      stats: () => ({ modelFaults: faults }),
+    };
+    const r = await runEpisode({ backend: new SimEnv({ ticksPerStep: 5 }), task: logsTask(), team: deaf, seed: '1', log: new MemoryRunLog() });
+    expect(r.ended).toBe('model_faults');
+    expect(r.success).toBe(false);
+    expect(r.metrics.modelFaults).toBe(5);
+    expect(r.ticks).toBeLessThan(100);
+  });
+});
