@@ -9,6 +9,7 @@ import type { LlmRun } from '../llm/index.js';
 import { RandomAgent } from './baselines/random-agent.js';
 import { createSAgentsTeam } from './s-agents/team.js';
 import { createCodeAsActionTeam } from './code-as-action/code-team.js';
+import { createAlexTeam } from './alex/alex-team.js';
 import { createHumanTeam } from './human/human-agent.js';
 import { CentralizedTeam } from './tickingcollab/centralized.js';
 import { createDistributedTeam } from './tickingcollab/distributed.js';
@@ -54,6 +55,7 @@ const entries: ArchitectureEntry[] = [
   { name: 'tickingcollab-centralized', description: 'TickingCollab centralized planner: one model plans a DAG of skills per agent, replans when all finish or a task fails; needs --model', usesModel: true, orgs: ['centralized'], create: (o) => new CentralizedTeam(teamModelOptionsFrom(o)) },
   { name: 'tickingcollab-distributed', description: 'TickingCollab distributed agents: each plans for itself and negotiates over chat ([PROPOSAL]/[AGREE]/...), propose-wait-act; needs --model', usesModel: true, orgs: ['distributed'], create: (o) => createDistributedTeam(teamModelOptionsFrom(o)) },
   { name: 'code-as-action', description: 'MineLand/Voyager code loop: the model writes JavaScript over the skills, run in the sandbox, with error feedback, a critic and a skill library; needs --model', usesModel: true, orgs: ['solo'], create: (o) => createCodeAsActionTeam(teamModelOptionsFrom(o)) },
+  { name: 'alex', description: 'MineLand Alex: memory library with embedding retrieval, associative memory, long/short-term planning, critic, multitasking (interrupt and resume), skill memory; cooperates via chat; needs --model', usesModel: true, orgs: ['solo'], create: (o) => createAlexTeam(teamModelOptionsFrom(o)) },
   { name: 'human', description: 'you play: each agent shows its observation on the terminal and reads a command (skill {json}, say <text>, help)', usesModel: false, orgs: ['solo'], create: () => createHumanTeam() },
 ];
 
