@@ -7,6 +7,7 @@
 import { InputError } from '../core/errors.js';
 import type { LlmRun } from '../llm/index.js';
 import { RandomAgent } from './baselines/random-agent.js';
+import { CookingTeam } from './cooking/cooking-team.js';
 import { createSAgentsTeam } from './s-agents/team.js';
 import { createCodeAsActionTeam } from './code-as-action/code-team.js';
 import { createAlexTeam } from './alex/alex-team.js';
@@ -56,6 +57,7 @@ const entries: ArchitectureEntry[] = [
   { name: 'tickingcollab-distributed', description: 'TickingCollab distributed agents: each plans for itself and negotiates over chat ([PROPOSAL]/[AGREE]/...), propose-wait-act; needs --model', usesModel: true, orgs: ['distributed'], create: (o) => createDistributedTeam(teamModelOptionsFrom(o)) },
   { name: 'code-as-action', description: 'MineLand/Voyager code loop: the model writes JavaScript over the skills, run in the sandbox, with error feedback, a critic and a skill library; needs --model', usesModel: true, orgs: ['solo'], create: (o) => createCodeAsActionTeam(teamModelOptionsFrom(o)) },
   { name: 'alex', description: 'MineLand Alex: memory library with embedding retrieval, associative memory, long/short-term planning, critic, multitasking (interrupt and resume), skill memory; cooperates via chat; needs --model', usesModel: true, orgs: ['solo'], create: (o) => createAlexTeam(teamModelOptionsFrom(o)) },
+  { name: 'cooking', description: "heuristic cooks for MindAgent's Minecraft kitchen (cooking_orders): hunt, smelt, bake and deliver orders earliest-due first, one order and one furnace per cook", usesModel: false, orgs: ['centralized'], create: () => new CookingTeam() },
   { name: 'human', description: 'you play: each agent shows its observation on the terminal and reads a command (skill {json}, say <text>, help)', usesModel: false, orgs: ['solo'], create: () => createHumanTeam() },
 ];
 

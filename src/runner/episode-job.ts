@@ -32,6 +32,8 @@ export interface EpisodeJobOptions {
   /** Directory for the episode's JSONL log; none when absent. */
   logDir?: string;
   backend?: 'sim' | 'minecraft';
+  /** With backend `minecraft`: the server (see docs/minecraft-backend.md). */
+  minecraft?: { host?: string; port?: number; version?: string; auth?: 'offline' | 'microsoft'; origin?: { x: number; y: number; z: number } };
 }
 
 export function defaultAgentsFor(taskType: string): string {
@@ -58,13 +60,18 @@ export async function runEpisodeJob(o: EpisodeJobOptions): Promise<EpisodeResult
       })
     : undefined;
   const team = entry.create({ seed: o.seed, ...(o.org ? { org: o.org } : {}), ...(o.model ? { model: o.model } : {}), ...(llm ? { llm } : {}), ...(o.latency ? { latency: o.latency } : {}) });
-  const backend = createBackend(o);
+  const backend = await createBackend(o);
   if (team.omniscient) {
     // The oracle's senses are bypassed by the backend for agents the scenario marks omniscient.
     const agents = (task.scenario.agents ?? []).map((a) => ({ ...a, omniscient: true }));
     Object.assign(task, { scenario: { ...task.scenario, agents } });
   }
-  const result = await runEpisode({ backend, task, team, seed: o.seed, mode: o.mode ?? 'sync', timeScale: o.timeScale, log, org: o.org ?? entry.orgs[0] ?? null });
+  let result: EpisodeResult;
+  try {
+    result = await runEpisode({ backend, task, team, seed: o.seed, mode: o.mode ?? 'sync', timeScale: o.timeScale, log, org: o.org ?? entry.orgs[0] ?? null });
+  } finally {
+    await backend.close().catch(() => undefined);
+  }
   if (llm) {
     const t = llm.accountant.totals();
     result.metrics.llmCalls = Math.max(result.metrics.llmCalls, t.calls);
@@ -75,7 +82,17 @@ export async function runEpisodeJob(o: EpisodeJobOptions): Promise<EpisodeResult
   return logPath ? { ...result, log: logPath } : result;
 }
 
-function createBackend(o: EpisodeJobOptions): WorldBackend {
-  if ((o.backend ?? 'sim') === 'sim') return new SimEnv({ ticksPerStep: o.ticksPerStep ?? 5 });
-  throw new InputError(`backend '${o.backend}' cannot be created from a bench job yet`, 'use --backend sim');
+async function createBackend(o: EpisodeJobOptions): Promise<WorldBackend> {
+  const kind = o.backend ?? 'sim';
+  if (kind === 'sim') return new SimEnv({ ticksPerStep: o.ticksPerStep ?? 5 });
+  if (kind === 'minecraft') {
+    // Loaded on demand: mineflayer is heavy and only this backend needs it.
+    const { createMinecraftBackend } = await import('../env/minecraft/index.js');
+    const mc = o.minecraft ?? {};
+    return createMinecraftBackend(
+      { ...(mc.host ? { host: mc.host } : {}), ...(mc.port ? { port: mc.port } : {}), ...(mc.version ? { version: mc.version } : {}), ...(mc.auth ? { auth: mc.auth } : {}), ticksPerStep: o.ticksPerStep ?? 5 },
+      mc.origin ? { origin: mc.origin } : {},
+    );
+  }
+  throw new InputError(`unknown backend '${kind}'`, 'use --backend sim or --backend minecraft');
 }

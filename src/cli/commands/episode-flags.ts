@@ -17,6 +17,11 @@ export interface EpisodeFlags {
   latency?: string;
   ticksPerStep: string;
   backend: string;
+  host?: string;
+  port?: string;
+  mcVersion?: string;
+  auth?: string;
+  origin?: string;
 }
 
 export function addEpisodeFlags(cmd: Command): Command {
@@ -29,7 +34,12 @@ export function addEpisodeFlags(cmd: Command): Command {
     .option('--llm-cache <mode>', 'record, replay or off (default: GUILDCRAFT_LLM_CACHE or the config file)')
     .option('--latency <ms|dist>', 'simulated model latency: 800, uniform:200,1500 or normal:800,200')
     .option('--ticks-per-step <n>', 'sync mode: world ticks between decision points', '5')
-    .option('--backend <sim|minecraft>', 'world backend', 'sim');
+    .option('--backend <sim|minecraft>', 'world backend', 'sim')
+    .option('--host <host>', 'minecraft backend: server host', '127.0.0.1')
+    .option('--port <port>', 'minecraft backend: server port', '25565')
+    .option('--mc-version <version>', 'minecraft backend: protocol version the server speaks', '1.20.4')
+    .option('--auth <offline|microsoft>', 'minecraft backend: account type', 'offline')
+    .option('--origin <x,y,z>', "minecraft backend: server position of the task's (0,0,0)", '0,0,0');
 }
 
 export function jobOptions(flags: EpisodeFlags, file: string, seed: string, fallbackAgents: string): EpisodeJobOptions {
@@ -46,9 +56,19 @@ export function jobOptions(flags: EpisodeFlags, file: string, seed: string, fall
     timeScale = Number(flags.timeScale);
     if (!(timeScale > 0) || !Number.isFinite(timeScale)) throw new InputError(`--time-scale must be a positive number, got '${flags.timeScale}'`, 'pass --time-scale 1');
   }
+  let minecraft: EpisodeJobOptions['minecraft'];
+  if (flags.backend === 'minecraft') {
+    const port = Number(flags.port ?? 25565);
+    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new InputError(`--port must be 1..65535, got '${flags.port}'`, 'pass --port 25565');
+    if (flags.auth !== undefined && flags.auth !== 'offline' && flags.auth !== 'microsoft') throw new InputError(`--auth must be offline or microsoft, got '${flags.auth}'`, 'pass --auth offline');
+    const origin = (flags.origin ?? '0,0,0').split(',').map(Number);
+    if (origin.length !== 3 || origin.some((n) => !Number.isFinite(n))) throw new InputError(`--origin must be x,y,z, got '${flags.origin}'`, 'pass for example --origin 0,-124,0');
+    minecraft = { host: flags.host ?? '127.0.0.1', port, version: flags.mcVersion ?? '1.20.4', auth: (flags.auth ?? 'offline') as 'offline' | 'microsoft', origin: { x: origin[0]!, y: origin[1]!, z: origin[2]! } };
+  }
   return {
     file,
     seed,
+    ...(minecraft ? { minecraft } : {}),
     agents,
     mode: flags.mode,
     ticksPerStep,

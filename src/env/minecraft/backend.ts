@@ -31,7 +31,7 @@ import { MessageHub } from './messaging.js';
 import { DEFAULT_OBSERVER_LIMITS, observeBot, type ObserverLimits, type ObserverState } from './observation.js';
 import { resolveMinecraftOptions, type MinecraftBackendOptions, type ResolvedMinecraftOptions } from './options.js';
 import type { Senses } from './perception.js';
-import { waitForChunkAt, waitForInventory, waitForPosition } from './readiness.js';
+import { waitForChunkAt, waitForInventory, waitForPosition, waitUntil } from './readiness.js';
 import { haltBodyAndWait, MinecraftSkillRunner } from './skill-runner.js';
 import type { ChestMemory } from './skills/context.js';
 import { defaultSlot } from './skills/items.js';
@@ -313,6 +313,14 @@ export class MinecraftBackend implements WorldBackend {
       const dest = slot === 'chest' ? 'torso' : (slot as 'hand' | 'off-hand' | 'head' | 'legs' | 'feet');
       await bot.equip(stack, slot === 'hand' && defaultSlot(item) !== 'hand' ? 'hand' : dest);
     }
+    // Others must have been told of the newcomer before anyone acts (each bot has its own connection).
+    for (const other of ep.agents.values()) {
+      if (distanceTo(other.bot, pos) > 48) continue;
+      await waitUntil(other.bot, ['entitySpawn', 'entityMoved'], () => {
+        const e = other.bot.players[spawn.name]?.entity;
+        return !!e && Math.hypot(e.position.x - pos.x, e.position.z - pos.z) < 2;
+      }, this.options.commandTimeoutMs, 'show the newcomer').catch(() => undefined);
+    }
     // Effects last: an effect event before the agent exists would be lost.
     for (const e of caps.effects) admin.effect(spawn.name, e.name, e.durationTicks ?? null, e.amplifier);
 
@@ -358,11 +366,13 @@ export class MinecraftBackend implements WorldBackend {
   private async settlePositions(ep: Episode): Promise<void> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const stray = [...ep.agents.values()].filter((a) => distanceTo(a.bot, this.frame.toServer(a.spawn.position)) > 1.5);
-      if (stray.length === 0) return;
+      if (stray.length === 0) break;
       for (const a of stray) ep.admin.command(cmd.teleportCommand(a.name, this.frame.toServer(a.spawn.position)));
       await ep.admin.barrier();
       for (const a of stray) await waitForPosition(a.bot, this.frame.toServer(a.spawn.position), this.options.commandTimeoutMs).catch(() => undefined);
     }
+    // A teleported bot lands on its next physics tick; agents start standing, as in the sim.
+    for (const a of ep.agents.values()) await waitUntil(a.bot, ['physicsTick'], () => a.bot.entity.onGround, 1000, 'land').catch(() => undefined);
     const still = [...ep.agents.values()].filter((a) => distanceTo(a.bot, this.frame.toServer(a.spawn.position)) > 1.5).map((a) => a.name);
     if (still.length > 0) throw new GuildcraftError('environment', `the server did not keep ${still.join(', ')} at the spawn position`, 'check that the orchestrator is an operator and nothing else teleports players');
   }

@@ -53,17 +53,23 @@ export async function give(ctx: McSkillContext, p: SkillParams<'give'>): Promise
   };
   bot.on('playerCollect', onCollect as never);
   try {
-    let left = p.count;
-    while (left > 0) {
-      throwIfAborted(ctx.signal);
-      const stack = findItem(bot, p.item);
-      if (!stack) break;
-      await abortable(ctx.signal, bot.equip(stack, 'hand'));
-      await abortable(ctx.signal, bot.lookAt(receiver.position.offset(0, 0.5, 0), true));
-      left -= dropHeld(bot, left);
+    // Up to three throws: on servers with a short pickup delay the giver may catch its own items.
+    for (let attempt = 0; attempt < 3 && received < p.count; attempt++) {
+      let left = Math.min(p.count - received, countOf(bot, p.item));
+      if (left === 0) break;
+      await walk(ctx, near(plain(receiver.position), 1.5), 20 * 30);
+      while (left > 0) {
+        throwIfAborted(ctx.signal);
+        const stack = findItem(bot, p.item);
+        if (!stack) break;
+        await abortable(ctx.signal, bot.equip(stack, 'hand'));
+        await abortable(ctx.signal, bot.lookAt(receiver.position.offset(0, 0.5, 0), true));
+        left -= dropHeld(bot, left);
+      }
+      await stepAwayFrom(ctx, receiver.position);
+      const before = countOf(bot, p.item);
+      for (let t = 0; t < 60 && received < p.count && countOf(bot, p.item) === before; t += 5) await ctx.waitTicks(5);
     }
-    await stepAwayFrom(ctx, receiver.position);
-    for (let t = 0; t < 60 && received < p.count; t += 5) await ctx.waitTicks(5);
   } finally {
     bot.off('playerCollect', onCollect as never);
     bot.clearControlStates();

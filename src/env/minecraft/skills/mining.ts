@@ -33,6 +33,8 @@ async function digOne(ctx: McSkillContext, pos: Vec3): Promise<{ reason: string;
   } catch (err) {
     if (ctx.signal.aborted) throw err;
   }
+  // Digging in the air takes five times as long (vanilla); a bot just teleported or jumping lands first.
+  for (let t = 0; t < 10 && !bot.entity.onGround; t++) await ctx.waitTicks(1);
   await abortable(ctx.signal, bot.dig(block, true));
   return null;
 }

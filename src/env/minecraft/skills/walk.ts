@@ -5,7 +5,6 @@
  */
 import pathfinderPkg from 'mineflayer-pathfinder';
 import type { Vec3 } from '../../../core/vec3.js';
-import { toVec3 } from '../bot-geometry.js';
 import { abortable, Cancelled, errorMessage, type McSkillContext } from './context.js';
 
 const { goals } = pathfinderPkg;
@@ -49,4 +48,4 @@ export function withinReach(p: Vec3): Goal {
   return new goals.GoalNear(p.x, p.y, p.z, 3);
 }
 
-export { goals, toVec3 };
+export { goals };
