@@ -33,7 +33,7 @@ const NEEDED_GOAL: Partial<Record<TaskType, string>> = {
   stage_performance: 'stage_performance {script}',
   collection: 'collection {items}',
   shelter: 'shelter {origin}',
-  cooking: 'chest_contains or team_inventory_contains with the dishes',
+  cooking: 'cooking_orders with a menu, or chest_contains / team_inventory_contains with the dishes',
 };
 
 export function goalsOf(spec: Pick<TaskSpec, 'task'>): { goal: GoalSpec; path: PathSegment[] }[] {
@@ -107,7 +107,8 @@ export function checkSemantics(spec: TaskSpec): NameProblem[] {
   for (const { goal, path } of goals) {
     switch (goal.type) {
       case 'chest_contains':
-        if (goal.position === undefined && !hasChest) err([...path, 'position'], 'chest_contains needs a chest: give a position or define environment.chest');
+      case 'cooking_orders':
+        if (goal.position === undefined && !hasChest) err([...path, 'position'], `${goal.type} needs a chest: give a position or define environment.chest`);
         break;
       case 'kill_boss':
         if (bossNames.size === 0) err(path, 'kill_boss needs a spawn_boss action in events');

@@ -30,6 +30,7 @@ import {
 import { parseCacheMode, type Env } from '../../llm/index.js';
 import { CuisineLlmSession, formatLlmReport, type CuisineLlmOptions, type CuisineLlmReport } from '../cuisine-llm.js';
 import { parsePositiveInt } from '../parse.js';
+import { registerCuisineMinecraft } from './cuisine-minecraft.js';
 
 /** Flags of the LLM dispatcher; given with another dispatcher they are an error rather than silently ignored. */
 export interface LlmFlags {
@@ -134,6 +135,7 @@ export function registerCuisine(program: Command): void {
       if (flags.dispatcher !== 'llm') return console.log(cuisinePlay(flags));
       report(await cuisinePlayLlm(flags));
     });
+  registerCuisineMinecraft(cuisine);
 }
 
 /** Prints an LLM command's output; episodes cut short by model faults make the exit code 1 (the figures are not clean). */

@@ -1,4 +1,5 @@
 /** Goal spec -> its evaluator, and several goals combined (all must hold; the score is their mean). */
+import { CookingOrdersEvaluator } from '../cooking/cooking-orders-evaluator.js';
 import type { GoalSpec } from '../spec/goals.js';
 import { AllSurviveEvaluator } from './all-survive.js';
 import { BlueprintEvaluator } from './blueprint.js';
@@ -43,6 +44,8 @@ export function createEvaluator(goal: GoalSpec): GoalEvaluator {
       return new StagePerformanceEvaluator(goal);
     case 'creative':
       return new CreativeEvaluator(goal);
+    case 'cooking_orders':
+      return new CookingOrdersEvaluator(goal);
   }
 }
 

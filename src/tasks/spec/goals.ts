@@ -4,7 +4,8 @@
  * file gives none (see defaultGoalFor in compile.ts).
  */
 import { z } from 'zod';
-import { itemRequirementSchema, positionSchema } from './common.js';
+import { COOKING_DISHES } from '../cooking/menu.js';
+import { areaSchema, itemRequirementSchema, positionSchema } from './common.js';
 
 export const chestContainsGoalSchema = z.strictObject({
   type: z.literal('chest_contains'),
@@ -125,6 +126,23 @@ export const creativeGoalSchema = z.strictObject({
   judge: z.strictObject({ rubric: z.string().min(1), threshold: z.number().min(0).max(1).default(0.6) }).optional(),
 });
 
+/** MindAgent's order stream in Minecraft: dish orders arrive and expire; serve them in the counter chest (src/tasks/cooking/). */
+export const cookingOrdersGoalSchema = z.strictObject({
+  type: z.literal('cooking_orders'),
+  /** The counter chest; default: the task's (first) chest. */
+  position: positionSchema.optional(),
+  menu: z.array(z.enum(COOKING_DISHES)).min(1),
+  /** Order pressure: intervals and lifetimes scale with it (CoS averages alpha 1.0 .. 3.0). */
+  alpha: z.number().positive().max(100).default(2),
+  max_open: z.number().int().positive().max(100).default(6),
+  /** Seed of the dish sequence (the CoS runner sets one per episode). */
+  seed: z.union([z.number().int(), z.string()]).default(0),
+  /** Where an animal for each new meat order is summoned; absent: no restocking. */
+  pasture: areaSchema.optional(),
+  /** Completion rate (completed / (completed + failed)) at the end needed for success. */
+  threshold: z.number().min(0).max(1).default(0.5),
+});
+
 export const goalSchema = z.discriminatedUnion('type', [
   chestContainsGoalSchema,
   teamInventoryGoalSchema,
@@ -139,6 +157,7 @@ export const goalSchema = z.discriminatedUnion('type', [
   collectionGoalSchema,
   stagePerformanceGoalSchema,
   creativeGoalSchema,
+  cookingOrdersGoalSchema,
 ]);
 export type GoalSpec = z.output<typeof goalSchema>;
 export type GoalType = GoalSpec['type'];
