@@ -3,6 +3,11 @@
  * plus visible entities) every `--every` ticks, staggered so a tick observes N/every agents.
  * Prints {"agents","terrain","observationsPerSecond","usPerObservation","ticksPerSecond",...}
  * (one JSON line with --json). Target: 1,000 agents every 10 ticks in real time = 2,000 obs/s.
+ *
+ * Also the first look in a fresh world (every episode starts one): `firstLookMs` is one agent's
+ * first observation (range 32) including the terrain generated on the way, `firstLookSensesMs`
+ * the same with the terrain generated beforehand (the senses' own caches only). Measured once with
+ * a cold JIT before the run (`…Cold`) and once after it.
  */
 import { parseArgs } from 'node:util';
 import { World, joinPlayer, type Player } from '../src/world/index.js';
@@ -40,6 +45,17 @@ function scatter(world: World, half: number): void {
   }
 }
 
+/** Milliseconds of one agent's first observation in a fresh world, with or without terrain generation. */
+function firstLook(seed: string, terrain: string, pregenerate: boolean): number {
+  const { world } = makeWorld(seed, terrain);
+  const p = joinPlayer(world, 'first', { x: 0.5, y: world.terrain.surfaceY(0, 0), z: 0.5 }, { perceptionRange: 32 });
+  if (pregenerate) for (let cx = -4; cx <= 4; cx++) for (let cz = -4; cz <= 4; cz++) world.blocks.get(cx * 16, 0, cz * 16);
+  const t0 = process.hrtime.bigint();
+  summarizeVisibleBlocks(world, p);
+  visibleEntities(world, p);
+  return Math.round(Number(process.hrtime.bigint() - t0) / 1e5) / 10;
+}
+
 export async function run(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
@@ -59,6 +75,8 @@ export async function run(argv: string[]): Promise<void> {
   const every = Number(values.every);
   const rMin = Number(values['range-min']);
   const rMax = Number(values['range-max']);
+  const firstLookMsCold = firstLook(`${values.seed!}-first-a`, values.terrain!, false);
+  const firstLookSensesMsCold = firstLook(`${values.seed!}-first-b`, values.terrain!, true);
   const { world, terrain } = makeWorld(values.seed!, values.terrain!);
   const players: Player[] = [];
   const side = Math.ceil(Math.sqrt(agents));
@@ -121,6 +139,8 @@ export async function run(argv: string[]): Promise<void> {
     ticks++;
   }
   const elapsedS = Number(process.hrtime.bigint() - start) / 1e9;
+  const firstLookMs = firstLook(`${values.seed!}-first-c`, values.terrain!, false);
+  const firstLookSensesMs = firstLook(`${values.seed!}-first-d`, values.terrain!, true);
   const obsS = Number(obsNs) / 1e9;
   const result = {
     agents,
@@ -135,8 +155,12 @@ export async function run(argv: string[]): Promise<void> {
     ticksPerSecond: Math.round((ticks / elapsedS) * 10) / 10,
     warmupSeconds: Math.round(warmupS * 10) / 10,
     cachedSections: ExposedBlocks.of(world).cachedSections,
+    firstLookMs,
+    firstLookSensesMs,
+    firstLookMsCold,
+    firstLookSensesMsCold,
     rssMB: Math.round(process.memoryUsage().rss / 1e6),
   };
   if (values.json) console.log(JSON.stringify(result));
-  else console.log(`senses: ${agents} agents (${terrain}), ${result.observationsPerSecond} observations/s, ${result.usPerObservation} µs each, ${result.ticksPerSecond} ticks/s with observations every ${every} ticks`);
+  else console.log(`senses: ${agents} agents (${terrain}), ${result.observationsPerSecond} observations/s, ${result.usPerObservation} µs each, ${result.ticksPerSecond} ticks/s with observations every ${every} ticks; first look in a fresh world ${firstLookMs} ms (${firstLookSensesMs} ms without terrain generation)`);
 }

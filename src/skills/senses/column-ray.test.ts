@@ -39,3 +39,48 @@ describe('segmentClearOverTops', () => {
     expect(h.top(3, 3)).toBe(-61);
   });
 });
+
+describe('segmentClearOverTops on exact edges and corners', () => {
+  it('agrees with the voxel walk when eyes sit on block centres (rays through block edges)', () => {
+    const world = new World({ seed: 2, terrain: { type: 'flat' }, gamerules: { doMobSpawning: false } });
+    const rng = world.rng('test-ties');
+    for (let i = 0; i < 500; i++) world.setBlock({ x: rng.int(-12, 12), y: rng.int(-60, -55), z: rng.int(-12, 12) }, rng.int(0, 3) === 0 ? 'glass' : 'stone');
+    const tops = OpaqueHeightmap.of(world).window(-16, -16, 33);
+    let seen = 0;
+    let hidden = 0;
+    for (const [ex, ez] of [[0.5, 0.5], [2.5, -3.5], [-1.5, 4.5]] as const) {
+      const eye = { x: ex, y: -58.38, z: ez };
+      for (let x = -10; x <= 10; x++) {
+        for (let z = -10; z <= 10; z++) {
+          for (let y = -61; y <= -55; y++) {
+            for (let face = 1; face <= 32; face *= 2) {
+              const expected = blockVisibleFrom(world, eye, x, y, z, face);
+              if (expected) seen++;
+              else hidden++;
+              expect(blockVisibleFrom(world, eye, x, y, z, face, tops), `${ex},${ez} face ${face} of ${x},${y},${z}`).toBe(expected);
+            }
+          }
+        }
+      }
+    }
+    expect(seen).toBeGreaterThan(1000);
+    expect(hidden).toBeGreaterThan(1000);
+  });
+});
+
+describe('OpaqueHeightmap scan caps', () => {
+  it('answers below the cap it was scanned for, and sees blocks above it once asked for the full height', () => {
+    const world = new World({ seed: 1, terrain: { type: 'flat' }, gamerules: { doMobSpawning: false } });
+    world.setBlock({ x: 2, y: 40, z: 2 }, 'stone'); // a floating block far above a low viewer
+    const h = OpaqueHeightmap.of(world);
+    const low = h.window(0, 0, 5, undefined, -50);
+    expect(low.yCap).toBe(-50);
+    expect(low.data[2 * 5 + 2]).toBe(-61); // the highest sight-blocking block at or below the cap
+    // A segment rising above the cap is not judged from the capped tops.
+    expect(segmentClearOverTops(world, low, 2.5, 38.5, 0.5, 2.5, 41.5, 4.5)).toBe(false);
+    world.setBlock({ x: 3, y: 60, z: 3 }, 'stone'); // above every cap so far: picked up by the next scan
+    expect(h.top(2, 2)).toBe(40);
+    expect(h.top(3, 3)).toBe(60);
+    expect(h.window(0, 0, 5).data[3 * 5 + 3]).toBe(60);
+  });
+});

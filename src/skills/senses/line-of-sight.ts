@@ -7,7 +7,7 @@
 import type { Vec3 } from '../../core/vec3.js';
 import type { Entity, World } from '../../world/index.js';
 import { eyePosition } from './eyes.js';
-import { TILE, TILE_SHIFT, type LocalTops } from './opaque-heightmap.js';
+import { REGION_SHIFT, TILE_SHIFT, type LocalTops } from './opaque-heightmap.js';
 
 /** Bits of a block's six faces, shared with the exposed-block cache. */
 export const FACE_POS_X = 1;
@@ -47,19 +47,24 @@ export function segmentClear(
   const sx = dx > 0 ? 1 : dx < 0 ? -1 : 0;
   const sy = dy > 0 ? 1 : dy < 0 ? -1 : 0;
   const sz = dz > 0 ? 1 : dz < 0 ? -1 : 0;
-  const tdx = sx !== 0 ? Math.abs(1 / dx) : Infinity;
-  const tdy = sy !== 0 ? Math.abs(1 / dy) : Infinity;
-  const tdz = sz !== 0 ? Math.abs(1 / dz) : Infinity;
-  let tmx = sx > 0 ? (x + 1 - ox) / dx : sx < 0 ? (x - ox) / dx : Infinity;
-  let tmy = sy > 0 ? (y + 1 - oy) / dy : sy < 0 ? (y - oy) / dy : Infinity;
-  let tmz = sz > 0 ? (z + 1 - oz) / dz : sz < 0 ? (z - oz) / dz : Infinity;
+  // Crossing times from a formula per boundary (as in segmentClearOverTops, so both walks break
+  // ties at block edges and corners identically), not from a running sum.
+  const idx = 1 / dx;
+  const idy = 1 / dy;
+  const idz = 1 / dz;
+  const offX = sx > 0 ? 1 : 0;
+  const offY = sy > 0 ? 1 : 0;
+  const offZ = sz > 0 ? 1 : 0;
+  let tmx = sx !== 0 ? (x + offX - ox) * idx : Infinity;
+  let tmy = sy !== 0 ? (y + offY - oy) * idy : Infinity;
+  let tmz = sz !== 0 ? (z + offZ - oz) * idz : Infinity;
   // Each step crosses one block boundary; |dx|+|dy|+|dz|+3 bounds the count even with rounding.
   const maxSteps = Math.abs(ex - x) + Math.abs(ey - y) + Math.abs(ez - z) + 3;
   for (let i = 0; i < maxSteps; i++) {
     let t: number;
     if (tmx < tmy) {
-      if (tmx < tmz) { x += sx; t = tmx; tmx += tdx; } else { z += sz; t = tmz; tmz += tdz; }
-    } else if (tmy < tmz) { y += sy; t = tmy; tmy += tdy; } else { z += sz; t = tmz; tmz += tdz; }
+      if (tmx < tmz) { x += sx; t = tmx; tmx = (x + offX - ox) * idx; } else { z += sz; t = tmz; tmz = sz !== 0 ? (z + offZ - oz) * idz : Infinity; }
+    } else if (tmy < tmz) { y += sy; t = tmy; tmy = (y + offY - oy) * idy; } else { z += sz; t = tmz; tmz = sz !== 0 ? (z + offZ - oz) * idz : Infinity; }
     if (t > 1) return true; // left the segment inside see-through blocks
     if (hasTarget && x === bx && y === by && z === bz) return true;
     if (seeThrough[blocks.get(x, y, z)] !== 1) return false;
@@ -72,8 +77,9 @@ export function segmentClear(
  * The same answer as `segmentClear`, computed column by column: a 2D walk over the block columns
  * the segment crosses, reading blocks only where the segment dips to or below the column's highest
  * sight-blocking block (`tops`). Over open ground that is one array read per column instead of
- * one block read per voxel, and a whole tile of columns is passed over when the segment stays above
- * its highest top. A segment leaving the `tops` window is walked voxel by voxel instead.
+ * one block read per voxel, and a whole region (32×32) or tile (8×8) of columns is jumped over when
+ * the segment stays above its highest top. A segment leaving the `tops` window, or rising above the height the tops were
+ * scanned for (`yCap`), is walked voxel by voxel instead.
  */
 export function segmentClearOverTops(
   world: World,
@@ -82,7 +88,7 @@ export function segmentClearOverTops(
   tx: number, ty: number, tz: number,
   hasTarget = false, bx = 0, by = 0, bz = 0,
 ): boolean {
-  const { x0, z0, size, data, tiles, tileMax } = tops;
+  const { x0, z0, size, data, tiles, tileMax, regions, regionMax } = tops;
   let x = Math.floor(ox);
   let z = Math.floor(oz);
   const ex = Math.floor(tx);
@@ -92,7 +98,9 @@ export function segmentClearOverTops(
   const xhi = (x < ex ? ex : x) - x0;
   const zlo = (z < ez ? z : ez) - z0;
   const zhi = (z < ez ? ez : z) - z0;
-  if (xlo < 0 || zlo < 0 || xhi >= size || zhi >= size) return segmentClear(world, ox, oy, oz, tx, ty, tz, hasTarget, bx, by, bz);
+  if (xlo < 0 || zlo < 0 || xhi >= size || zhi >= size || (oy > ty ? oy : ty) >= tops.yCap + 1) {
+    return segmentClear(world, ox, oy, oz, tx, ty, tz, hasTarget, bx, by, bz);
+  }
   const seeThrough = world.registry.seeThroughByState;
   const blocks = world.blocks;
   const originX = x;
@@ -105,12 +113,16 @@ export function segmentClearOverTops(
   const sz = dz > 0 ? 1 : dz < 0 ? -1 : 0;
   const idx = 1 / dx; // ±Infinity on an axis the segment does not move along (never used there)
   const idz = 1 / dz;
-  const tdx = sx !== 0 ? Math.abs(idx) : Infinity;
-  const tdz = sz !== 0 ? Math.abs(idz) : Infinity;
-  let tmx = sx > 0 ? (x + 1 - ox) * idx : sx < 0 ? (x - ox) * idx : Infinity;
-  let tmz = sz > 0 ? (z + 1 - oz) * idz : sz < 0 ? (z - oz) * idz : Infinity;
+  // Boundary crossing times come from a formula (not a running sum), so the time a column is left
+  // is a pure function of the column: a skipped tile can be jumped in O(1) and land exactly where
+  // stepping through it column by column would have.
+  const offX = sx > 0 ? 1 : 0;
+  const offZ = sz > 0 ? 1 : 0;
+  let tmx = sx !== 0 ? (x + offX - ox) * idx : Infinity;
+  let tmz = sz !== 0 ? (z + offZ - oz) * idz : Infinity;
   let yA = oy;
   let tile = -1;
+  let region = -1;
   const maxSteps = 2 * (Math.abs(ex - x) + Math.abs(ez - z)) + 8;
   for (let i = 0; i < maxSteps; i++) {
     const xi = x - x0;
@@ -120,22 +132,63 @@ export function segmentClearOverTops(
       tile = t;
       // Entering a tile: skip it whole if the segment stays above its highest top while inside it
       // (every block it passes there is then see-through, the eyes' and the target's included).
-      const txe = sx > 0 ? (((xi >> TILE_SHIFT) + 1) * TILE + x0 - ox) * idx : sx < 0 ? ((xi >> TILE_SHIFT) * TILE + x0 - ox) * idx : Infinity;
-      const tze = sz > 0 ? (((zi >> TILE_SHIFT) + 1) * TILE + z0 - oz) * idz : sz < 0 ? ((zi >> TILE_SHIFT) * TILE + z0 - oz) * idz : Infinity;
-      let tTileExit = txe < tze ? txe : tze;
-      if (tTileExit > 1) tTileExit = 1;
-      const yExit = oy + dy * tTileExit;
-      if ((yA < yExit ? yA : yExit) >= tileMax[t]! + 1) {
-        if (tTileExit >= 1) return true;
-        // Step through the tile's columns without looking at them (the same steps, and the same
-        // tie rule, as the column walk below, so skipping never changes the answer).
-        let tStep: number;
-        do {
-          if (tmx < tmz) { x += sx; tStep = tmx; tmx += tdx; } else { z += sz; tStep = tmz; tmz += tdz; }
-        } while ((((x - x0) >> TILE_SHIFT) * tiles + ((z - z0) >> TILE_SHIFT)) === t);
+      // On entering a region (REGION × REGION columns) try to skip the whole region first.
+      const g = (xi >> REGION_SHIFT) * regions + (zi >> REGION_SHIFT);
+      let level = TILE_SHIFT;
+      let highest = tileMax[t]!;
+      if (g !== region) {
+        region = g;
+        level = REGION_SHIFT;
+        highest = regionMax[g]!;
+      }
+      for (;;) {
+        const xLast = x0 + (sx > 0 ? (((xi >> level) + 1) << level) - 1 : (xi >> level) << level); // last column along the travel direction
+        const zLast = z0 + (sz > 0 ? (((zi >> level) + 1) << level) - 1 : (zi >> level) << level);
+        const txe = sx !== 0 ? (xLast + offX - ox) * idx : Infinity;
+        const tze = sz !== 0 ? (zLast + offZ - oz) * idz : Infinity;
+        let tTileExit = txe < tze ? txe : tze;
+        if (tTileExit > 1) tTileExit = 1;
+        const yExit = oy + dy * tTileExit;
+        if ((yA < yExit ? yA : yExit) >= highest + 1) {
+          if (tTileExit >= 1) return true;
+          // Jump to the column after the tile: the one the step-by-step walk (x on tmx < tmz, else z)
+          // reaches. Leaving through an x side at txe, it has crossed every z boundary at t <= txe
+          // (ties step z first); leaving through a z side at tze, every x boundary at t < tze.
+          if (txe < tze) {
+            if (sz !== 0) {
+              let zn = Math.floor(oz + dz * txe); // a guess, corrected against the exact boundary times
+              if ((zn - z) * sz < 0) zn = z;
+              else if ((zn - zLast) * sz > 0) zn = zLast;
+              while (zn !== z && (zn - sz + offZ - oz) * idz > txe) zn -= sz;
+              while (zn !== zLast && (zn + offZ - oz) * idz <= txe) zn += sz;
+              z = zn;
+              tmz = (z + offZ - oz) * idz;
+            }
+            x = xLast + sx;
+            tmx = (x + offX - ox) * idx;
+          } else {
+            if (sx !== 0) {
+              let xn = Math.floor(ox + dx * tze);
+              if ((xn - x) * sx < 0) xn = x;
+              else if ((xn - xLast) * sx > 0) xn = xLast;
+              while (xn !== x && (xn - sx + offX - ox) * idx >= tze) xn -= sx;
+              while (xn !== xLast && (xn + offX - ox) * idx < tze) xn += sx;
+              x = xn;
+              tmx = (x + offX - ox) * idx;
+            }
+            z = zLast + sz;
+            tmz = (z + offZ - oz) * idz;
+          }
+          yA = oy + dy * tTileExit;
+          break;
+        }
+        if (level === TILE_SHIFT) break;
+        level = TILE_SHIFT; // the region is not clear above: try the tile
+        highest = tileMax[t]!;
+      }
+      if (x - x0 !== xi || z - z0 !== zi) {
         if (x - x0 < 0 || x - x0 >= size || z - z0 < 0 || z - z0 >= size) return true; // rounding: past the end
-        yA = oy + dy * tStep;
-        continue;
+        continue; // jumped
       }
     }
     const last = x === ex && z === ez;
@@ -166,7 +219,7 @@ export function segmentClearOverTops(
     }
     if (last || tExit >= 1) return true;
     yA = yB;
-    if (tmx < tmz) { x += sx; tmx += tdx; } else { z += sz; tmz += tdz; }
+    if (tmx < tmz) { x += sx; tmx = (x + offX - ox) * idx; } else if (sz !== 0) { z += sz; tmz = (z + offZ - oz) * idz; } else return true; // no horizontal motion left
     if (x - x0 < 0 || x - x0 >= size || z - z0 < 0 || z - z0 >= size) return true; // rounding carried us past the end
   }
   return true;

@@ -5,7 +5,9 @@
  */
 import type { Vec3 } from '../../core/vec3.js';
 import type { Player, World } from '../../world/index.js';
-import { scanVisibleBlocks, type BlockQuery } from './perception.js';
+import { BlockChangeLog } from './block-change-log.js';
+import { eyePosition } from './eyes.js';
+import { OMNISCIENT_DEFAULT_RANGE, scanVisibleBlocks, type BlockQuery } from './perception.js';
 
 export interface BlockTypeSummary {
   name: string;
@@ -32,8 +34,75 @@ const ny: number[] = [];
 const nz: number[] = [];
 const nd: number[] = [];
 
-/** Counts per block type of what `player` sees, with the nearest of each. */
+/** A player's last summary and everything it was computed from (see `reusable`). */
+interface CachedSummary {
+  world: World;
+  ex: number;
+  ey: number;
+  ez: number;
+  perceptionRange: number;
+  fovDegrees: number | undefined;
+  yaw: number;
+  pitch: number;
+  queryKey: string;
+  seq: number;
+  summary: NearbyBlocksSummary;
+}
+const lastSummary = new WeakMap<Player, CachedSummary>();
+
+const queryKeyOf = (q: BlockQuery): string =>
+  JSON.stringify([q.names ? [...q.names].sort() : null, q.range ?? null, q.fovDegrees ?? null, q.maxRays ?? null, q.maxResults ?? null, q.omniscient ?? false]);
+
+/** How far from the eyes a block can matter to a scan: its range, plus one for open faces and rays to face points, plus one spare. */
+function reach(player: Player, query: BlockQuery): number {
+  const range = query.omniscient ? (query.range ?? OMNISCIENT_DEFAULT_RANGE) : Math.min(query.range ?? player.perceptionRange, player.perceptionRange);
+  return Math.ceil(range) + 2;
+}
+
+/**
+ * Whether `c` is exactly what a fresh scan would return: same world, same eye position (to the
+ * last bit), same perception range, view cone and look direction, same query, and no block changed
+ * since within `reach` of the eyes (every block a ray, a face test or the exposed-block cache reads
+ * for this scan lies in that box).
+ */
+function reusable(c: CachedSummary, world: World, player: Player, eye: Vec3, queryKey: string, query: BlockQuery): boolean {
+  if (c.world !== world || c.ex !== eye.x || c.ey !== eye.y || c.ez !== eye.z || c.queryKey !== queryKey) return false;
+  if (c.perceptionRange !== player.perceptionRange || c.fovDegrees !== player.fovDegrees) return false;
+  const cone = (query.fovDegrees ?? player.fovDegrees ?? 360) < 360;
+  if (cone && (c.yaw !== player.yaw || c.pitch !== player.pitch)) return false;
+  const r = reach(player, query);
+  const x = Math.floor(eye.x);
+  const y = Math.floor(eye.y);
+  const z = Math.floor(eye.z);
+  return !BlockChangeLog.of(world).changedSince(c.seq, x - r, y - r, z - r, x + r, y + r, z + r);
+}
+
+const copyOf = (s: NearbyBlocksSummary): NearbyBlocksSummary => ({
+  types: s.types.map((t) => ({ name: t.name, count: t.count, nearest: { x: t.nearest.x, y: t.nearest.y, z: t.nearest.z }, distance: t.distance })),
+  total: s.total,
+  truncated: s.truncated,
+});
+
+/**
+ * Counts per block type of what `player` sees, with the nearest of each. An agent that has not
+ * moved its eyes (and, with a view cone, its look) since its last summary, with no block changed
+ * within its range since, gets that summary again without a scan: the same answer a scan gives.
+ */
 export function summarizeVisibleBlocks(world: World, player: Player, query: BlockQuery = {}): NearbyBlocksSummary {
+  const eye = eyePosition(player);
+  const queryKey = queryKeyOf(query);
+  const cached = lastSummary.get(player);
+  if (cached && reusable(cached, world, player, eye, queryKey, query)) return copyOf(cached.summary);
+  const seq = BlockChangeLog.of(world).seq;
+  const summary = scanSummary(world, player, query);
+  lastSummary.set(player, {
+    world, ex: eye.x, ey: eye.y, ez: eye.z, perceptionRange: player.perceptionRange, fovDegrees: player.fovDegrees,
+    yaw: player.yaw, pitch: player.pitch, queryKey, seq, summary: copyOf(summary),
+  });
+  return summary;
+}
+
+function scanSummary(world: World, player: Player, query: BlockQuery): NearbyBlocksSummary {
   const registry = world.registry;
   const blockId = registry.blockIdOfState;
   if (counts.length < registry.data.blocksArray.length + 1) {
@@ -41,7 +110,8 @@ export function summarizeVisibleBlocks(world: World, player: Player, query: Bloc
     nearestIndex = new Int32Array(counts.length);
   }
   seen.length = nx.length = ny.length = nz.length = nd.length = 0;
-  // The scan visits nearest first, so the first block of a type is its nearest.
+  // Bucket order is enough here: the nearest of a type is its smallest distance, and among equal
+  // distances (always in one bucket, in scan order) the first visited, as in nearest-first order.
   const stats = scanVisibleBlocks(world, player, query, (state, x, y, z, d) => {
     const id = blockId[state]!;
     if (counts[id]! === 0) {
@@ -51,9 +121,17 @@ export function summarizeVisibleBlocks(world: World, player: Player, query: Bloc
       ny.push(y);
       nz.push(z);
       nd.push(d);
+    } else {
+      const k = nearestIndex[id]!;
+      if (d < nd[k]!) {
+        nx[k] = x;
+        ny[k] = y;
+        nz[k] = z;
+        nd[k] = d;
+      }
     }
     counts[id]!++;
-  });
+  }, { order: 'buckets' });
   const types: BlockTypeSummary[] = [];
   for (const id of seen) {
     const k = nearestIndex[id]!;

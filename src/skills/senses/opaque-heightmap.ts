@@ -6,6 +6,12 @@
  *
  * Chunk columns are scanned on first use and kept current through the world's block watcher
  * (only changes made with `world.setBlock` are seen, like every other watcher).
+ *
+ * Scans are capped: a chunk remembers the highest y it has scanned down from (`cap`) and holds,
+ * per column, the highest sight-blocking block at or below it. A viewer only needs the heights its
+ * rays can reach, so its window asks for a cap a little above its sphere and a fresh world's first
+ * look reads a few dozen blocks per column instead of every block down from the build limit. A
+ * later, higher cap scans only the new slice on top. `top()` always answers for the full height.
  */
 import type { World } from '../../world/index.js';
 import { MAX_Y, MIN_Y } from '../../world/index.js';
@@ -22,11 +28,13 @@ const chunkKey = (cx: number, cz: number): number => (cx + 2097152) * 4194304 + 
 /** Columns per side of a tile in the coarse level of a window. */
 export const TILE_SHIFT = 3;
 export const TILE = 1 << TILE_SHIFT;
+/** Columns per side of a region, the coarsest level (REGION/TILE tiles a side). */
+export const REGION_SHIFT = 5;
 
 /**
  * A dense window of column tops around one viewer, indexed (x - x0) * size + (z - z0), with a coarse
- * level holding the highest top of each TILE × TILE tile (indexed (xi >> TILE_SHIFT) * tiles + (zi >> TILE_SHIFT)),
- * so a ray can skip a whole tile it passes above.
+ * level holding the highest top of each TILE × TILE tile (indexed (xi >> TILE_SHIFT) * tiles + (zi >> TILE_SHIFT))
+ * and a coarser one per region, so a ray can skip a whole tile or region it passes above.
  */
 export interface LocalTops {
   x0: number;
@@ -35,15 +43,29 @@ export interface LocalTops {
   data: Int16Array;
   tiles: number;
   tileMax: Int16Array;
+  /** Regions per side and the highest top of each, indexed (xi >> REGION_SHIFT) * regions + (zi >> REGION_SHIFT). */
+  regions: number;
+  regionMax: Int16Array;
+  /**
+   * The tops hold for blocks at or below this y only: a segment that rises above it must not trust
+   * them (the column walk falls back to the voxel walk).
+   */
+  yCap: number;
 }
 
-export const emptyTops = (): LocalTops => ({ x0: 0, z0: 0, size: 0, data: new Int16Array(0), tiles: 0, tileMax: new Int16Array(0) });
+export const emptyTops = (): LocalTops => ({ x0: 0, z0: 0, size: 0, data: new Int16Array(0), tiles: 0, tileMax: new Int16Array(0), regions: 0, regionMax: new Int16Array(0), yCap: MAX_Y });
+
+/** Column tops of one chunk, valid for blocks at or below `cap`. */
+interface ChunkTops {
+  tops: Int16Array;
+  cap: number;
+}
 
 export class OpaqueHeightmap {
   private static readonly byWorld = new WeakMap<World, Map<TopKind, OpaqueHeightmap>>();
-  private readonly chunks = new Map<number, Int16Array>();
+  private readonly chunks = new Map<number, ChunkTops>();
   private lastKey = NaN;
-  private last: Int16Array | null = null;
+  private last: ChunkTops | null = null;
   /** stateId -> 1 when the block does not count as a top. */
   private readonly passes: Uint8Array;
 
@@ -65,28 +87,37 @@ export class OpaqueHeightmap {
 
   /** y of the highest block in column (x, z) that sight does not pass through, or NO_TOP. */
   top(x: number, z: number): number {
-    return this.chunk(x >> 4, z >> 4)[((z & 15) << 4) | (x & 15)]!;
+    return this.chunk(x >> 4, z >> 4, MAX_Y).tops[((z & 15) << 4) | (x & 15)]!;
   }
 
-  /** Fills a (size × size) window whose corner is (x0, z0), reusing `out`'s arrays when big enough. */
-  window(x0: number, z0: number, size: number, out: LocalTops = emptyTops()): LocalTops {
+  /**
+   * Fills a (size × size) window whose corner is (x0, z0), reusing `out`'s arrays when big enough.
+   * With `yCap`, the tops are only guaranteed for blocks at or below it (cheaper on a fresh world).
+   */
+  window(x0: number, z0: number, size: number, out: LocalTops = emptyTops(), yCap = MAX_Y): LocalTops {
+    const cap = Math.min(MAX_Y, Math.max(MIN_Y, Math.floor(yCap)));
     const data = out.data.length >= size * size ? out.data : new Int16Array(size * size);
     const tiles = Math.ceil(size / TILE);
     const tileMax = out.tileMax.length >= tiles * tiles ? out.tileMax : new Int16Array(tiles * tiles);
     tileMax.fill(NO_TOP, 0, tiles * tiles);
+    const regions = Math.ceil(size / (1 << REGION_SHIFT));
+    const regionMax = out.regionMax.length >= regions * regions ? out.regionMax : new Int16Array(regions * regions);
+    regionMax.fill(NO_TOP, 0, regions * regions);
     for (let x = x0; x < x0 + size; x++) {
-      let chunk = this.chunk(x >> 4, z0 >> 4);
+      let chunk = this.chunk(x >> 4, z0 >> 4, cap).tops;
       let cz = z0 >> 4;
       const row = (x - x0) * size;
       for (let z = z0; z < z0 + size; z++) {
         if (z >> 4 !== cz) {
           cz = z >> 4;
-          chunk = this.chunk(x >> 4, cz);
+          chunk = this.chunk(x >> 4, cz, cap).tops;
         }
         const top = chunk[((z & 15) << 4) | (x & 15)]!;
         data[row + z - z0] = top;
         const t = ((x - x0) >> TILE_SHIFT) * tiles + ((z - z0) >> TILE_SHIFT);
         if (top > tileMax[t]!) tileMax[t] = top;
+        const g = ((x - x0) >> REGION_SHIFT) * regions + ((z - z0) >> REGION_SHIFT);
+        if (top > regionMax[g]!) regionMax[g] = top;
       }
     }
     out.x0 = x0;
@@ -95,37 +126,51 @@ export class OpaqueHeightmap {
     out.data = data;
     out.tiles = tiles;
     out.tileMax = tileMax;
+    out.regions = regions;
+    out.regionMax = regionMax;
+    out.yCap = cap;
     return out;
   }
 
-  private chunk(cx: number, cz: number): Int16Array {
+  /** The chunk's tops, scanned (or extended upward) so they hold at least up to `cap`. */
+  private chunk(cx: number, cz: number, cap: number): ChunkTops {
     const key = chunkKey(cx, cz);
-    if (key === this.lastKey) return this.last!;
-    let c = this.chunks.get(key);
+    let c = key === this.lastKey ? this.last! : this.chunks.get(key);
     if (!c) {
-      c = new Int16Array(256);
-      for (let lz = 0; lz < 16; lz++) for (let lx = 0; lx < 16; lx++) c[(lz << 4) | lx] = this.scanDown(cx * 16 + lx, MAX_Y, cz * 16 + lz);
+      c = { tops: new Int16Array(256), cap: MIN_Y - 1 };
+      c.tops.fill(NO_TOP);
       this.chunks.set(key, c);
+    }
+    if (c.cap < cap) {
+      // Only the slice above the old cap is new; a column with nothing there keeps its old top.
+      for (let lz = 0; lz < 16; lz++) {
+        for (let lx = 0; lx < 16; lx++) {
+          const found = this.scanDown(cx * 16 + lx, cap, cz * 16 + lz, c.cap + 1);
+          if (found !== NO_TOP) c.tops[(lz << 4) | lx] = found;
+        }
+      }
+      c.cap = cap;
     }
     this.lastKey = key;
     this.last = c;
     return c;
   }
 
-  private scanDown(x: number, fromY: number, z: number): number {
+  /** Highest y in [downTo, fromY] of column (x, z) that does not pass, or NO_TOP. */
+  private scanDown(x: number, fromY: number, z: number, downTo = MIN_Y): number {
     const passes = this.passes;
     const blocks = this.world.blocks;
-    for (let y = fromY; y >= MIN_Y; y--) if (passes[blocks.get(x, y, z)] !== 1) return y;
+    for (let y = fromY; y >= downTo; y--) if (passes[blocks.get(x, y, z)] !== 1) return y;
     return NO_TOP;
   }
 
   private onChange(x: number, y: number, z: number, after: number): void {
     const c = this.chunks.get(chunkKey(x >> 4, z >> 4));
-    if (!c) return; // scanned fresh on first use
+    if (!c || y > c.cap) return; // not scanned yet: a later scan reads the new block
     const i = ((z & 15) << 4) | (x & 15);
-    const top = c[i]!;
+    const top = c.tops[i]!;
     const opaque = this.passes[after] !== 1;
-    if (opaque && y > top) c[i] = y;
-    else if (!opaque && y === top) c[i] = this.scanDown(x, y - 1, z);
+    if (opaque && y > top) c.tops[i] = y;
+    else if (!opaque && y === top) c.tops[i] = this.scanDown(x, y - 1, z);
   }
 }

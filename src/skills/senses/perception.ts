@@ -42,6 +42,16 @@ export interface BlockQuery extends PerceptionOptions {
   maxRays?: number;
 }
 
+export interface ScanOrder {
+  /**
+   * `nearest-first` (default): the visitor gets blocks by exact distance. `buckets`: by distance
+   * rounded down to 1/16 block, in a fixed order inside a bucket, so blocks at equal distances
+   * still come in the same relative order; cheaper for callers that only aggregate (counts and
+   * the nearest of each kind). Only honoured without `maxResults`.
+   */
+  order?: 'nearest-first' | 'buckets';
+}
+
 export interface EntityQuery extends PerceptionOptions {
   kinds?: readonly EntityKind[];
   /** minecraft-data entity names (`zombie`, `player`, `item`). */
@@ -93,10 +103,14 @@ const tops: LocalTops = emptyTops();
 /** Distance buckets per block: fine enough that candidates come out nearly sorted. */
 const BUCKETS_PER_BLOCK = 16;
 
-/** Column tops around the eye, covering every ray of a sphere of `range` (face points reach 1 beyond). */
+/**
+ * Column tops around the eye, covering every ray of a sphere of `range` (face points reach 1 beyond;
+ * a tall entity's eyes up to a few blocks above its centre). Tops are only needed up to the highest
+ * point such a ray reaches, so a fresh world scans columns from there down, not from the build limit.
+ */
 function topsAround(world: World, eye: Vec3, range: number): LocalTops {
   const r = Math.ceil(range) + 2;
-  return OpaqueHeightmap.of(world).window(Math.floor(eye.x) - r, Math.floor(eye.z) - r, 2 * r + 1, tops);
+  return OpaqueHeightmap.of(world).window(Math.floor(eye.x) - r, Math.floor(eye.z) - r, 2 * r + 1, tops, Math.floor(eye.y + range) + 4);
 }
 
 function grow(): void {
@@ -145,18 +159,19 @@ function coneCos(player: Player, opts: PerceptionOptions): number {
  * in a fixed order (the scan order), so the same world and pose always give the same sequence.
  * Not re-entrant: do not start another scan from inside `visit`.
  */
-export function scanVisibleBlocks(world: World, player: Player, query: BlockQuery, visit: BlockVisitor): ScanStats {
+export function scanVisibleBlocks(world: World, player: Player, query: BlockQuery, visit: BlockVisitor, how: ScanOrder = {}): ScanStats {
   checkRange(query.range, 'range');
   if (scanning) throw new InputError('scanVisibleBlocks was called from inside its own visitor', 'collect results first, then start the next scan');
   scanning = true;
+  const exact = how.order !== 'buckets' || query.maxResults !== undefined;
   try {
-    return query.omniscient ? scanAll(world, player, query, visit) : scanPerceived(world, player, query, visit);
+    return query.omniscient ? scanAll(world, player, query, visit, exact) : scanPerceived(world, player, query, visit, exact);
   } finally {
     scanning = false;
   }
 }
 
-function scanPerceived(world: World, player: Player, query: BlockQuery, visit: BlockVisitor): ScanStats {
+function scanPerceived(world: World, player: Player, query: BlockQuery, visit: BlockVisitor, exact: boolean): ScanStats {
   const eye = eyePosition(player);
   const range = Math.min(query.range ?? player.perceptionRange, player.perceptionRange);
   const r2 = range * range;
@@ -183,11 +198,16 @@ function scanPerceived(world: World, player: Player, query: BlockQuery, visit: B
   for (let sx = sx0; sx <= sx1; sx++) {
     for (let sz = sz0; sz <= sz1; sz++) {
       for (let sy = sy0; sy <= sy1; sy++) {
-        const sec = exposed.section(sx, sy, sz);
-        if (sec.count === 0) continue;
         const bx = sx * 16;
         const by = MIN_Y + sy * 16;
         const bz = sz * 16;
+        // Skip a section whose nearest block centre is out of the sphere (without building it).
+        const gx = ex < bx + 0.5 ? bx + 0.5 - ex : ex > bx + 15.5 ? ex - bx - 15.5 : 0;
+        const gy = ey < by + 0.5 ? by + 0.5 - ey : ey > by + 15.5 ? ey - by - 15.5 : 0;
+        const gz = ez < bz + 0.5 ? bz + 0.5 - ez : ez > bz + 15.5 ? ez - bz - 15.5 : 0;
+        if (gx * gx + gy * gy + gz * gz > r2) continue;
+        const sec = exposed.section(sx, sy, sz);
+        if (sec.count === 0) continue;
         for (let i = 0; i < sec.count; i++) {
           const l = sec.local[i]!;
           const x = bx + (l & 15);
@@ -224,23 +244,26 @@ function scanPerceived(world: World, player: Player, query: BlockQuery, visit: B
   let h = 0;
   let truncated = false;
   let bucket = -1;
+  const limited = maxResults !== Infinity;
   for (let k = 0; k < n; k++) {
     const i = order[k]!;
-    const b = Math.floor(cd[i]!);
-    if (b !== bucket) {
-      if (h >= maxResults) break; // the rest are farther than everything found
-      bucket = b;
+    if (limited) {
+      const b = Math.floor(cd[i]!);
+      if (b !== bucket) {
+        if (h >= maxResults) break; // the rest are farther than everything found
+        bucket = b;
+      }
     }
     if (rays >= maxRays) { truncated = true; break; }
     rays++;
     if (blockVisibleFrom(world, eye, cx[i]!, cy[i]!, cz[i]!, cf[i]!, window)) hits[h++] = i;
   }
-  const visible = emitSorted(h, maxResults, visit);
+  const visible = emitSorted(h, maxResults, visit, exact);
   return { candidates: n, rays, visible, truncated };
 }
 
 /** The oracle's view: every non-air block in the range, no sight or view cone. */
-function scanAll(world: World, player: Player, query: BlockQuery, visit: BlockVisitor): ScanStats {
+function scanAll(world: World, player: Player, query: BlockQuery, visit: BlockVisitor, exact: boolean): ScanStats {
   const eye = eyePosition(player);
   const range = query.range ?? OMNISCIENT_DEFAULT_RANGE;
   const r2 = range * range;
@@ -268,7 +291,7 @@ function scanAll(world: World, player: Player, query: BlockQuery, visit: BlockVi
   }
   sortByDistanceBuckets(n, range);
   hits.set(order.subarray(0, n));
-  const visible = emitSorted(n, maxResults, visit);
+  const visible = emitSorted(n, maxResults, visit, exact);
   return { candidates: n, rays: 0, visible, truncated: false };
 }
 
@@ -285,10 +308,11 @@ function sortByDistanceBuckets(n: number, range: number): void {
 /**
  * Finishes sorting `hits[0..h)` by distance and visits up to `maxResults`. The hits are already in
  * bucket order, so insertion sort is near linear; it is stable, and the bucket sort and the scan
- * order are fixed, so equal distances always come out in the same order.
+ * order are fixed, so equal distances always come out in the same order. Without `exact` the
+ * bucket order is kept as it is.
  */
-function emitSorted(h: number, maxResults: number, visit: BlockVisitor): number {
-  for (let k = 1; k < h; k++) {
+function emitSorted(h: number, maxResults: number, visit: BlockVisitor, exact: boolean): number {
+  for (let k = 1; exact && k < h; k++) {
     const v = hits[k]!;
     const dv = cd[v]!;
     let j = k - 1;
