@@ -14,7 +14,7 @@ let server: TestServer | null = null;
 let pool: MinecraftConnectionPool | null = null;
 const open: WorldBackend[] = [];
 
-const options = (extra: Record<string, unknown> = {}) => ({ host: server!.host, port: server!.port, version: server!.version, ticksPerStep: 10, ...extra });
+const options = (extra: Record<string, unknown> = {}) => ({ host: server!.host, port: server!.port, version: server!.version, ticksPerStep: 10, commandTimeoutMs: 30_000, joinTimeoutMs: 60_000, ...extra });
 
 beforeAll(async () => {
   server = await startFlyingSquid();

@@ -22,8 +22,9 @@ afterAll(async () => {
 }, 30_000);
 
 function options() {
-  // 10 ticks per step (half a second of server time) keeps the suite's many short steps quick.
-  return { host: server!.host, port: server!.port, version: server!.version, ticksPerStep: 10 };
+  // 10 ticks per step (half a second of server time) keeps the suite's many short steps quick;
+  // generous readiness timeouts because CI shares two cores between this server and other tests.
+  return { host: server!.host, port: server!.port, version: server!.version, ticksPerStep: 10, commandTimeoutMs: 30_000, joinTimeoutMs: 60_000 };
 }
 
 const NO_SERVER_SIDE = 'flying-squid has no server-side';
