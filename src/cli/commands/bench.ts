@@ -18,6 +18,7 @@ import { formatSummary, summarize } from '../../runner/bench/summary.js';
 import { htmlReport } from '../../runner/report/html-report.js';
 import { loadSpec } from '../../runner/task-adapter.js';
 import { displayPath, suiteFiles } from '../../runner/task-source.js';
+import { mineLandFiles } from '../../runner/mineland-files.js';
 import { parsePositiveInt } from '../parse.js';
 import { addEpisodeFlags, badFlags, jobOptions, type EpisodeFlags } from './episode-flags.js';
 
@@ -29,6 +30,8 @@ interface BenchFlags extends EpisodeFlags {
   json?: boolean;
   out?: string;
   list?: boolean;
+  teamSize: string;
+  competitive?: boolean;
 }
 
 /** Published figures shown beside ours in the report (TickingCollab Table: the oracle baseline). */
@@ -47,17 +50,23 @@ export function registerBench(program: Command): void {
     .option('--limit <n>', 'at most this many tasks (after --filter)')
     .option('--jobs <n>', 'worker threads (default: the number of cores)')
     .option('--seeds <k>', 'episodes per task, with seeds 0..k-1', '1')
-    .option('--out <dir>', 'results directory (default runs/bench/<suite>-<agents>); an existing one is resumed')
+    .option('--out <dir>', 'results directory (default runs/bench/<suite>-<agents|default>); an existing one is resumed')
     .option('--json', 'print one JSON object with the summary rows instead of the table')
     .option('--list', 'list the tasks that would run, and stop')
+    .option('--team-size <n>', 'mineland: agents per generated task', '2')
+    .option('--competitive', 'mineland: generate the competitive variants (default cooperative)')
     .exitOverride(badFlags('bench'))
     .action(async (suite: string, flags: BenchFlags) => {
       await bench(suite, flags);
     });
 }
 
-function selectFiles(suite: string, flags: BenchFlags): string[] {
-  let files = suiteFiles(suite);
+function selectFiles(suite: string, flags: BenchFlags, out: string): string[] {
+  // MineLand's families are computed from minecraft-data; the hand-written examples come first.
+  let files =
+    suite === 'mineland'
+      ? [...suiteFiles(suite), ...mineLandFiles(join(out, 'tasks'), { agents: parsePositiveInt(flags.teamSize, '--team-size'), mode: flags.competitive ? 'competitive' : 'cooperative' })]
+      : suiteFiles(suite);
   if (flags.filter) {
     const f = flags.filter;
     const re = f.startsWith('/') && f.endsWith('/') && f.length > 2 ? new RegExp(f.slice(1, -1)) : null;
@@ -69,7 +78,9 @@ function selectFiles(suite: string, flags: BenchFlags): string[] {
 }
 
 export async function bench(suite: string, flags: BenchFlags): Promise<void> {
-  const files = selectFiles(suite, flags);
+  const suiteName = suite.replace(/[/\\]+$/, '').split(/[/\\]/).pop()!;
+  const out = flags.out ?? join('runs', 'bench', `${suiteName}-${flags.agents ?? 'default'}`);
+  const files = selectFiles(suite, flags, out);
   if (flags.list) {
     for (const f of files) console.log(`${idFromFile(f)}\t${displayPath(f)}`);
     return;
@@ -88,8 +99,6 @@ export async function bench(suite: string, flags: BenchFlags): Promise<void> {
     }
   }
   const agentsLabel = flags.agents ?? [...new Set(jobs.map((j) => String(j.options.agents)))].join('+');
-  const suiteName = suite.replace(/[/\\]+$/, '').split(/[/\\]/).pop()!;
-  const out = flags.out ?? join('runs', 'bench', `${suiteName}-${agentsLabel}`);
   for (const j of jobs) (j.options as Record<string, unknown>).logDir = join(out, 'episodes');
   const results = new ResultsFile(join(out, 'results.jsonl'));
   const bar = process.stderr.isTTY
