@@ -11,6 +11,7 @@ const benchmarks: Record<string, () => Promise<{ run(argv: string[]): Promise<vo
   terrain: () => import('./terrain.js'),
   llm: () => import('./llm.js'),
   env: () => import('./env.js'),
+  oracle: () => import('./oracle.js'),
 };
 
 const [name, ...rest] = process.argv.slice(2);

@@ -8,6 +8,8 @@ import { InputError } from '../core/errors.js';
 import type { LlmRun } from '../llm/index.js';
 import { RandomAgent } from './baselines/random-agent.js';
 import { CookingTeam } from './cooking/cooking-team.js';
+import { HeuristicTeam } from './heuristic/heuristic-team.js';
+import { OracleTeam } from './oracle/oracle-team.js';
 import { createSAgentsTeam } from './s-agents/team.js';
 import { createCodeAsActionTeam } from './code-as-action/code-team.js';
 import { createAlexTeam } from './alex/alex-team.js';
@@ -39,6 +41,8 @@ export interface ArchitectureEntry {
 }
 
 const entries: ArchitectureEntry[] = [
+  { name: 'oracle', description: 'global-knowledge heuristic scheduler (TickingCollab oracle): reads the task and world, assigns work by capability', usesModel: false, orgs: ['centralized'], create: () => new OracleTeam() },
+  { name: 'heuristic', description: 'rule-based agents under the senses limits: recipe planning, gathering, combat, survival, layered building', usesModel: false, orgs: ['centralized'], create: () => new HeuristicTeam() },
   {
     name: 'random',
     description: 'random well-formed skill calls from what each agent sees (a baseline)',

@@ -20,6 +20,8 @@ export interface TaskBrief {
   guidance?: string;
   /** Ticks before the episode is cut off. */
   maxTicks: number;
+  /** The task's goals as its spec states them (what any player could read in the task), when known. */
+  goals?: readonly unknown[];
 }
 
 export interface TeamSetup {

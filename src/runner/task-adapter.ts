@@ -44,6 +44,7 @@ export function episodeTaskFromSpec(spec: TaskSpec, seed: string): EpisodeTask {
       goal: spec.task.goal,
       ...(spec.task.guidance ? { guidance: Array.isArray(spec.task.guidance) ? spec.task.guidance.join('\n') : String(spec.task.guidance) } : {}),
       maxTicks: compiled.maxSteps * compiled.ticksPerStep,
+      goals: compiled.goals,
     },
     scenario: compiled.scenario,
     difficulty: metrics,

@@ -1,0 +1,269 @@
+/**
+ * The `heuristic` team: honest rule-based agents for the MineLand and S-Agents families. They act only
+ * through skills and know only what their observations show (their senses limit `collect`,
+ * `findEntities` and what `nearbyBlocks` lists); the team pools its members' observations the way
+ * agents that report to each other would, to split work and see the team's progress. Behaviour by goal:
+ *  - collection / harvest / tech_tree / team_inventory_contains: plan with the recipe planner and
+ *    gather, craft and smelt (each agent takes a share of a collection goal);
+ *  - chest_contains: the same, then deposit into the chest;
+ *  - combat: wear armor, attack visible mobs of the type, explore when none is seen;
+ *  - survive_days: eat when hungry, fight hostiles that come close, dig in for the night;
+ *  - shelter / blueprint: build layer by layer, split by the blocks each agent carries.
+ */
+import type { AgentAction } from '../../core/actions.js';
+import type { Observation } from '../../core/observation.js';
+import type { Vec3 } from '../../core/vec3.js';
+import type { GoalSpec } from '../../tasks/spec.js';
+import { requirementNames, type ItemRequirement } from '../../tasks/spec/common.js';
+import type { Registry } from '../../world/index.js';
+import type { Team, TeamSetup } from '../team.js';
+import { inventoryOf, pause, skill } from './actions.js';
+import { goalsFromBrief } from './goals-from-brief.js';
+import { armorOf, registryFor } from './item-facts.js';
+import { blueprintStructure, shelterStructure, splitLayer, type LayeredStructure } from './layered-build.js';
+import { explore, newObtainMemory, noteResults, obtainAction, type ObtainMemory } from './obtain.js';
+import { planRecipe, sourceBlocks } from './recipe-plan.js';
+
+export interface HeuristicOptions {
+  architecture?: string;
+  /** The task's goals when the caller has them (the oracle does); otherwise read from the brief. */
+  goals?: readonly GoalSpec[];
+  chests?: readonly Vec3[];
+}
+
+const FOODS = /^(cooked_|bread$|apple$|golden_apple$|baked_potato$|carrot$|pumpkin_pie$|cookie$|melon_slice$|sweet_berries$|mushroom_stew$)/;
+const HOSTILE_NEAR = 6;
+
+export class HeuristicTeam implements Team {
+  readonly architecture: string;
+  private reg: Registry = registryFor();
+  private goals: GoalSpec[] = [];
+  private chests: Vec3[] = [];
+  private setup: TeamSetup | null = null;
+  private readonly latest = new Map<string, Observation>();
+  private readonly memory = new Map<string, ObtainMemory>();
+  /** Ids of mobs the team saw die by its attacks (two agents on one target report the same kill). */
+  private readonly killed = new Set<string>();
+  private build: { structure: LayeredStructure; layer: number; busy: Set<string>; doorDone: boolean; retries: number } | null = null;
+  private readonly noted = new Set<string>();
+  /** Where each agent dug in for the night (the pit's top), so it digs once and closes it once. */
+  private readonly pits = new Map<string, { x: number; y: number; z: number; closed: boolean }>();
+
+  constructor(private readonly options: HeuristicOptions = {}) {
+    this.architecture = options.architecture ?? 'heuristic';
+  }
+
+  async start(setup: TeamSetup): Promise<void> {
+    this.setup = setup;
+    this.reg = registryFor();
+    this.goals = this.options.goals ? [...this.options.goals] : goalsFromBrief(setup.task);
+    this.chests = this.options.chests ? [...this.options.chests] : [];
+    this.latest.clear();
+    this.memory.clear();
+    this.killed.clear();
+    this.build = null;
+    this.pits.clear();
+    const g = this.goals.find((x) => x.type === 'shelter' || x.type === 'blueprint');
+    if (g?.type === 'shelter') this.build = { structure: shelterStructure(g), layer: 0, busy: new Set(), doorDone: !g.door, retries: 0 };
+    if (g?.type === 'blueprint') this.build = { structure: blueprintStructure(g), layer: 0, busy: new Set(), doorDone: true, retries: 0 };
+    setup.log({ type: 'heuristic_start', goals: this.goals.map((x) => x.type) });
+    if (this.goals.length === 0) setup.log({ type: 'heuristic_note', note: `could not read a goal from '${setup.task.goal}'; agents will wait` });
+  }
+
+  async decide(observations: Readonly<Record<string, Observation>>): Promise<Partial<Record<string, AgentAction>>> {
+    for (const [name, obs] of Object.entries(observations)) {
+      this.latest.set(name, obs);
+      const mem = this.memoryOf(name);
+      noteResults(mem, obs);
+      for (const f of obs.finishedSkills) {
+        const target = f.result.target as { id?: number; type?: string } | undefined;
+        if (f.name === 'attack' && f.result.killed && target) this.killed.add(`${target.type}:${target.id}`);
+      }
+    }
+    const out: Partial<Record<string, AgentAction>> = {};
+    if (this.build) this.advanceBuild(observations, out);
+    for (const [name, obs] of Object.entries(observations)) {
+      if (!obs.alive || name in out) continue;
+      const a = this.decideFor(name, obs);
+      if (a) out[name] = a;
+    }
+    return out;
+  }
+
+  private decideFor(name: string, obs: Observation): AgentAction | null {
+    const urgent = this.survivalReflex(obs);
+    if (urgent) return urgent;
+    if (obs.runningSkill) return null;
+    for (const goal of this.goals) {
+      const a = this.towards(goal, name, obs);
+      if (a) return a;
+    }
+    return pause(100);
+  }
+
+  /** Eating when hungry and hitting hostiles at arm's length come before any goal. */
+  private survivalReflex(obs: Observation): AgentAction | null {
+    const running = obs.runningSkill?.name;
+    if (running === 'eat' || running === 'attack') return null;
+    const inv = inventoryOf(obs);
+    if (obs.food <= 14) {
+      const food = Object.keys(inv).find((i) => FOODS.test(i));
+      if (food) return skill('eat', { item: food });
+    }
+    const hostile = obs.entities.find((e) => e.hostile && e.distance <= HOSTILE_NEAR && (e.health ?? 1) > 0);
+    if (hostile && !this.goals.some((g) => g.type === 'combat')) return skill('attack', { id: hostile.id, timeoutTicks: 200 });
+    return null;
+  }
+
+  private towards(goal: GoalSpec, name: string, obs: Observation): AgentAction | null {
+    switch (goal.type) {
+      case 'collection':
+      case 'team_inventory_contains':
+        return this.collect(goal.items, name, obs, null);
+      case 'chest_contains':
+        return this.collect(goal.items, name, obs, goal.position ?? this.chests[0] ?? null);
+      case 'harvest':
+        return this.collect([{ name: goal.item, count: goal.count }], name, obs, null);
+      case 'tech_tree':
+        return this.obtain(name, obs, goal.tool, 1);
+      case 'combat':
+        return this.fight(goal.mob, goal.count, name, obs);
+      case 'survive_days':
+      case 'all_survive':
+        return this.survive(obs);
+      default:
+        return null;
+    }
+  }
+
+  /** Each agent gathers its share of what the team still lacks; with a chest, it delivers what it holds. */
+  private collect(items: readonly ItemRequirement[], name: string, obs: Observation, chest: Vec3 | null): AgentAction | null {
+    const alive = [...this.latest.values()].filter((o) => o.alive);
+    for (const req of items) {
+      const names = requirementNames(req);
+      const teamHas = alive.reduce((n, o) => n + names.reduce((m, k) => m + (inventoryOf(o)[k] ?? 0), 0), 0);
+      const mine = names.reduce((m, k) => m + (inventoryOf(obs)[k] ?? 0), 0);
+      if (teamHas >= req.count) {
+        if (chest && mine > 0) return skill('depositToChest', { chest, items: names.filter((k) => (inventoryOf(obs)[k] ?? 0) > 0).map((k) => ({ name: k })) });
+        continue;
+      }
+      const share = Math.ceil((req.count - teamHas) / Math.max(1, alive.length));
+      const item = this.bestName(names, obs);
+      const a = this.obtain(name, obs, item, (inventoryOf(obs)[item] ?? 0) + share);
+      if (a) return a;
+    }
+    return null;
+  }
+
+  /** Among acceptable item names, the one whose source the agent sees (else the first that can be planned). */
+  private bestName(names: readonly string[], obs: Observation): string {
+    const seen = obs.nearbyBlocks.map((b) => b.name);
+    const inv = inventoryOf(obs);
+    const held = names.find((n) => (inv[n] ?? 0) > 0 && sourceBlocks(this.reg, n, seen).some((b) => seen.includes(b)));
+    if (held) return held;
+    const visible = names.find((n) => sourceBlocks(this.reg, n, seen).some((b) => seen.includes(b)));
+    if (visible) return visible;
+    return names.find((n) => planRecipe(this.reg, n, 1, inv, { knownBlocks: seen }).ok) ?? names[0]!;
+  }
+
+  private obtain(name: string, obs: Observation, item: string, count: number): AgentAction | null {
+    return obtainAction(this.reg, obs, item, count, this.memoryOf(name), (reason) => this.noteOnce(`${name}:${item}`, { type: 'heuristic_note', agent: name, note: `no plan for ${item}: ${reason}` }));
+  }
+
+  private fight(mob: string, count: number, name: string, obs: Observation): AgentAction | null {
+    if ([...this.killed].filter((k) => k.startsWith(`${mob}:`)).length >= count) return null;
+    const armor = this.armorToWear(obs);
+    if (armor) return skill('equip', armor);
+    const target = obs.entities.filter((e) => e.type === mob).sort((a, b) => a.distance - b.distance)[0];
+    if (target) return skill('attack', { id: target.id, timeoutTicks: 400 });
+    return explore(obs, this.memoryOf(name));
+  }
+
+  /** Survive: keep fed (hunting passive mobs when there is no food), and dig in for the night. */
+  private survive(obs: Observation): AgentAction | null {
+    const inv = inventoryOf(obs);
+    const armor = this.armorToWear(obs);
+    if (armor) return skill('equip', armor);
+    if (!Object.keys(inv).some((i) => FOODS.test(i)) && obs.food < 16) {
+      const prey = obs.entities.find((e) => ['cow', 'pig', 'sheep', 'chicken'].includes(e.type));
+      if (prey) return skill('attack', { id: prey.id, timeoutTicks: 300 });
+    }
+    if (obs.dayPhase === 'night' || obs.dayPhase === 'sunset') {
+      const x = Math.floor(obs.pos.x);
+      const y = Math.floor(obs.pos.y);
+      const z = Math.floor(obs.pos.z);
+      const pit = this.pits.get(obs.agent);
+      if (!pit) {
+        this.pits.set(obs.agent, { x, y, z, closed: false });
+        return skill('mineBlocks', { positions: [{ x, y: y - 1, z }, { x, y: y - 2, z }] });
+      }
+      // In the pit: close it over the head with whatever block was dug out.
+      const block = Object.keys(inv).find((i) => ['dirt', 'cobblestone', 'stone', 'grass_block', 'sand', 'gravel'].includes(i));
+      if (!pit.closed && block) {
+        pit.closed = true;
+        return skill('place', { block, x: pit.x, y: pit.y, z: pit.z });
+      }
+    } else this.pits.delete(obs.agent);
+    return pause(200);
+  }
+
+  private armorToWear(obs: Observation): { item: string; slot: string } | null {
+    const worn: Record<string, string | null> = { head: obs.equipment.head, chest: obs.equipment.chest, legs: obs.equipment.legs, feet: obs.equipment.feet };
+    for (const item of Object.keys(inventoryOf(obs))) {
+      const a = armorOf(item);
+      if (a && !worn[a.slot]) return { item, slot: a.slot };
+    }
+    return null;
+  }
+
+  /** Starts each layer's builds when the previous layer's builders have all reported. */
+  private advanceBuild(observations: Readonly<Record<string, Observation>>, out: Partial<Record<string, AgentAction>>): void {
+    const b = this.build!;
+    for (const [name, obs] of Object.entries(observations)) {
+      for (const f of obs.finishedSkills) {
+        if (f.name === 'buildBlueprint' || (f.name === 'place' && b.busy.has(name))) {
+          b.busy.delete(name);
+          if (!f.ok) this.noteOnce(`build:${b.layer}:${name}`, { type: 'heuristic_note', agent: name, note: `build failed: ${String(f.result.details ?? f.result.reason)}` });
+        }
+      }
+    }
+    if (b.busy.size > 0 || b.layer >= b.structure.layers.length) return;
+    // The door goes in once the floor is down and before the walls close around it.
+    if (!b.doorDone && b.layer === 1 && b.structure.door) {
+      const holder = [...this.latest].find(([, o]) => o.alive && Object.keys(inventoryOf(o)).some((i) => i.endsWith('_door') && !i.endsWith('trapdoor')));
+      b.doorDone = true;
+      if (holder) {
+        const door = Object.keys(inventoryOf(holder[1])).find((i) => i.endsWith('_door'))!;
+        b.busy.add(holder[0]);
+        out[holder[0]] = skill('place', { block: door, ...b.structure.door });
+        return;
+      }
+    }
+    const inventories: Record<string, Record<string, number>> = {};
+    for (const [n, o] of this.latest) if (o.alive) inventories[n] = inventoryOf(o);
+    const layer = b.structure.layers[b.layer]!;
+    const { work, unfilled } = splitLayer(layer, inventories);
+    if (unfilled.length > 0) this.noteOnce(`unfilled:${b.layer}`, { type: 'heuristic_note', note: `layer ${b.layer}: nobody carries blocks for ${unfilled.length} position(s) (${unfilled[0]!.blocks.join('/')})` });
+    for (const [agent, cells] of work) {
+      const origin = cells[0]!.pos;
+      out[agent] = skill('buildBlueprint', { origin, blocks: cells.map((c) => ({ dx: c.pos.x - origin.x, dy: c.pos.y - origin.y, dz: c.pos.z - origin.z, block: c.block })) });
+      b.busy.add(agent);
+    }
+    b.layer++;
+  }
+
+  private memoryOf(name: string): ObtainMemory {
+    let m = this.memory.get(name);
+    if (!m) {
+      m = newObtainMemory();
+      this.memory.set(name, m);
+    }
+    return m;
+  }
+
+  private noteOnce(key: string, record: { type: string } & Record<string, unknown>): void {
+    if (this.noted.has(key)) return;
+    this.noted.add(key);
+    this.setup?.log(record);
+  }
+}

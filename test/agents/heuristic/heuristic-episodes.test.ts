@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicTeam } from '../../../src/agents/heuristic/heuristic-team.js';
+import { taskFile } from '../../../src/runner/task-source.js';
+import { runTaskFile } from '../oracle/episode-helpers.js';
+
+describe('heuristic team, end to end on SimEnv under the senses limits', () => {
+  it('S-Agents collection: two agents split 50 logs and reach the team total', { timeout: 180_000 }, async () => {
+    const { result, log } = await runTaskFile(taskFile('sagents/mine-50-logs-1-leaf-v1'), new HeuristicTeam());
+    expect(result.ended).toBe('success');
+    const collectors = new Set(log.records.filter((r) => r.type === 'action' && (r.action as { name: string }).name === 'collect').map((r) => r.agent));
+    expect(collectors).toEqual(new Set(['Root', 'Leaf1']));
+  });
+
+  it('MineLand harvest: obtains 8 oak logs', async () => {
+    const { result } = await runTaskFile(taskFile('mineland/harvest-oak-logs-v1'), new HeuristicTeam());
+    expect(result.ended).toBe('success');
+  });
+
+  it('MineLand combat: kills 3 zombies and stops counting a shared kill twice', async () => {
+    const { result, log } = await runTaskFile(taskFile('mineland/combat-zombies-cooperative-v1'), new HeuristicTeam());
+    expect(result.ended).toBe('success');
+    expect(log.records.some((r) => r.type === 'action' && (r.action as { name: string }).name === 'attack')).toBe(true);
+  });
+
+  it('MineLand tech tree: crafts up to a stone pickaxe, digging down for stone on flat land', { timeout: 120_000 }, async () => {
+    const { result, log } = await runTaskFile(taskFile('mineland/tech-tree-stone-pickaxe-v1'), new HeuristicTeam());
+    expect(result.ended).toBe('success');
+    const crafted = log.records.filter((r) => r.type === 'skill_result' && r.skill === 'craft' && (r.result as { ok: boolean }).ok).map((r) => (r.params as { item: string }).item);
+    expect(crafted).toEqual(expect.arrayContaining(['crafting_table', 'wooden_pickaxe', 'stone_pickaxe']));
+  });
+});
