@@ -180,11 +180,17 @@ function inventoryOf(world: World, player: Player): ObservedItem[] {
   return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : (a.durability ?? 0) - (b.durability ?? 0)));
 }
 
+/** Blocks around an omniscient agent counted in its observation summary. */
+export const ORACLE_SUMMARY_RANGE = 8;
+
 function blocksOf(world: World, player: Player, state: ObserverState): VisibleBlockSummary[] {
+  // The oracle's summary sees through walls but only within ORACLE_SUMMARY_RANGE: over its whole
+  // perception range it would count every buried block (a flat world's stone alone is ~100,000
+  // blocks), drowning a prompt and costing more than the rest of the step. Its skills (findBlocks …)
+  // and its WorldAdmin view keep the full range.
   const summary = summarizeVisibleBlocks(world, player, {
     omniscient: state.omniscient,
-    // The oracle sees through walls but not across the whole map: its prompt would drown.
-    range: state.omniscient ? player.perceptionRange : undefined,
+    range: state.omniscient ? Math.min(player.perceptionRange, ORACLE_SUMMARY_RANGE) : undefined,
     maxRays: state.options.maxRays,
   });
   let types = summary.types;
