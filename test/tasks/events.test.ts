@@ -90,6 +90,24 @@ describe('progressive_fill contact damage', () => {
     expect(events.notices().filter((n) => n.kind === 'contact_damage' && n.player === 'Alice')).toHaveLength(5);
   });
 
+  it('spares an agent in powder snow who wears leather, as vanilla freezing does', async () => {
+    const agents = `
+- {name: Alice, position: [5.5, 64, 5.5]}
+- {name: Lea, position: [6.5, 64, 5.5], equipment: {feet: leather_boots}}
+`;
+    const ev = `
+- id: avalanche
+  trigger: {start: 0}
+  actions:
+    - {type: progressive_fill, block: powder_snow, area: {min: [0, 64, 0], max: [9, 64, 9]}, height: 2, direction: east, speed: 10}
+`;
+    const env = 'max_steps: 100\nworld: {gamerules: {naturalRegeneration: false}}';
+    const { admin } = await run(taskYaml({ agents, events: ev, environment: env }), 6);
+    const health = Object.fromEntries(admin.players().map((p) => [p.name, p.health]));
+    expect(health.Alice).toBeLessThan(20);
+    expect(health.Lea).toBe(20);
+  });
+
   it('deals the damage the task sets, or none with contact_damage 0', async () => {
     const agents = '\n- {name: Alice, position: [5.5, 64, 5.5]}\n';
     const ev = (dmg: number) => `

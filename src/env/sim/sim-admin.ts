@@ -9,6 +9,7 @@ import {
   DEFAULT_GAMERULES,
   addEffect,
   applyDamage,
+  canFreeze,
   containerContents,
   mobFacts,
   spawnBoss,
@@ -133,7 +134,11 @@ export class SimWorldAdmin implements WorldAdmin {
 
   damage(player: string, amount: number, cause: 'drowning' | 'lava' | 'freezing' | 'generic'): void {
     const p = this.player(player);
-    if (!p.dead) applyDamage(this.world, p, amount, cause);
+    if (p.dead) return;
+    // As for any hit of that cause in vanilla: leather armor stops freezing, Water Breathing drowning.
+    if (cause === 'freezing' && !canFreeze(p)) return;
+    if (cause === 'drowning' && p.effects.has('WaterBreathing')) return;
+    applyDamage(this.world, p, amount, cause);
   }
 
   teleport(player: string, pos: Vec3): void {
