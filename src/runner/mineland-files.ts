@@ -11,11 +11,14 @@ import { mineLandSuite, type MineLandFamily } from '../tasks/generate/mineland/s
 export interface MineLandFilesOptions {
   agents: number;
   mode: 'cooperative' | 'competitive';
+  /** Task ids already provided (the hand-written examples): not written again. */
+  skipIds?: ReadonlySet<string>;
 }
 
 export function mineLandFiles(dir: string, o: MineLandFilesOptions): string[] {
   const byFamily = new Map<MineLandFamily, { id: string; spec: unknown }[]>();
   for (const t of mineLandSuite({ agents: o.agents, mode: o.mode })) {
+    if (o.skipIds?.has(t.spec.id)) continue;
     const list = byFamily.get(t.family) ?? [];
     list.push({ id: t.spec.id, spec: t.spec });
     byFamily.set(t.family, list);

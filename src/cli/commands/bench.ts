@@ -63,10 +63,11 @@ export function registerBench(program: Command): void {
 
 function selectFiles(suite: string, flags: BenchFlags, out: string): string[] {
   // MineLand's families are computed from minecraft-data; the hand-written examples come first.
-  let files =
-    suite === 'mineland'
-      ? [...suiteFiles(suite), ...mineLandFiles(join(out, 'tasks'), { agents: parsePositiveInt(flags.teamSize, '--team-size'), mode: flags.competitive ? 'competitive' : 'cooperative' })]
-      : suiteFiles(suite);
+  let files = suiteFiles(suite);
+  if (suite === 'mineland') {
+    const skipIds = new Set(files.map((f) => idFromFile(f)));
+    files = [...files, ...mineLandFiles(join(out, 'tasks'), { agents: parsePositiveInt(flags.teamSize, '--team-size'), mode: flags.competitive ? 'competitive' : 'cooperative', skipIds })];
+  }
   if (flags.filter) {
     const f = flags.filter;
     const re = f.startsWith('/') && f.endsWith('/') && f.length > 2 ? new RegExp(f.slice(1, -1)) : null;
