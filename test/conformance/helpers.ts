@@ -59,3 +59,12 @@ export function count(obs: Observation, item: string): number {
 export function reportsOf(observations: readonly Observation[]): FinishedSkillReport[] {
   return observations.flatMap((o) => o.finishedSkills);
 }
+
+/** Steps the world (no actions) until `done()` holds or `maxSteps` steps have passed; returns whether it held. */
+export async function stepUntil(env: WorldBackend, done: () => boolean, maxSteps: number): Promise<boolean> {
+  for (let i = 0; i < maxSteps; i++) {
+    if (done()) return true;
+    await env.step({});
+  }
+  return done();
+}

@@ -33,7 +33,7 @@ function backend(extra: Record<string, unknown> = {}) {
   return env;
 }
 
-describe('minecraft backend on flying-squid', () => {
+describe('minecraft backend on flying-squid', { retry: 1 }, () => {
   it('carries say over real in-game chat and enforces the chat range itself', async () => {
     const env = backend({ messaging: 'chat' });
     await env.reset({ seed: 1, scenario: flatScenario([agentAt('a', 0, 0), agentAt('near', 6, 0), agentAt('far', 40, 0)], { chatRange: 16 }) });

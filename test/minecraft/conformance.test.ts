@@ -30,6 +30,7 @@ function options() {
 const NO_SERVER_SIDE = 'flying-squid has no server-side';
 
 runConformanceSuite('minecraft (flying-squid 1.16.5)', async () => createMinecraftBackend(options(), { pool: pool!, origin: FLAT_ORIGIN }), {
+  retry: 1,
   unsupported: {
     craft: `${NO_SERVER_SIDE} crafting (bot.craft fails); unit-tested on a fake bot, verify on Paper/vanilla`,
     smelt: `${NO_SERVER_SIDE} furnaces; unit-tested on a fake bot, verify on Paper/vanilla`,

@@ -78,7 +78,7 @@ async function play(env: WorldBackend): Promise<Outcome> {
   };
 }
 
-describe('parity: the same scripted agent on the embedded world and on a protocol server', () => {
+describe('parity: the same scripted agent on the embedded world and on a protocol server', { retry: 1 }, () => {
   it('reaches the same outcomes with the same sequence of skill results', async () => {
     const outcomes: Record<string, Outcome> = {};
     for (const [name, make] of backends) outcomes[name] = await play(make());
