@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { vec3Schema } from '../core/actions.js';
+import { InputError } from '../core/errors.js';
 
 export const itemStackSchema = z.object({ name: z.string().min(1), count: z.number().int().positive().default(1) });
 
@@ -63,3 +64,26 @@ export const scenarioSchema = z.object({
 export type Scenario = z.input<typeof scenarioSchema>;
 export type ParsedScenario = z.output<typeof scenarioSchema>;
 export type AgentSpawn = z.output<typeof agentSpawnSchema>;
+
+/** A scenario checked for every backend alike: the schema, then unique agent names. */
+export function parseScenario(raw: Scenario): ParsedScenario {
+  const parsed = scenarioSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(scenario)'}: ${i.message}`).join('; ');
+    throw new InputError(`the scenario is invalid: ${issues}`, 'fix the scenario (see src/env/scenario.ts)');
+  }
+  const names = parsed.data.agents.map((a) => a.name);
+  const dup = names.find((n, i) => names.indexOf(n) !== i);
+  if (dup) throw new InputError(`two agents are named '${dup}'`, 'give every agent a unique name');
+  return parsed.data;
+}
+
+/** An agent joining mid-episode, checked against the schema and the names already in it. */
+export function parseAgentSpawn(raw: AgentSpawn, present: { has(name: string): boolean }): AgentSpawn {
+  const parsed = agentSpawnSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new InputError(`the agent spawn is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, 'fix the agent entry (see agentSpawnSchema)');
+  }
+  if (present.has(parsed.data.name)) throw new InputError(`an agent named '${parsed.data.name}' is already in the episode`, 'give every agent a unique name');
+  return parsed.data;
+}

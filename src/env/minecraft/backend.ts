@@ -20,7 +20,8 @@ import { fail } from '../../skills/skill-result.js';
 import { EVENT_PRIORITY } from '../../skills/observe/priorities.js';
 import type { WorldBackend } from '../backend.js';
 import type { AgentId, ResetOptions, StepResult } from '../env.js';
-import { agentSpawnSchema, scenarioSchema, type AgentSpawn, type ParsedScenario, type Scenario } from '../scenario.js';
+import { parseAgentSpawn, parseScenario, type AgentSpawn, type ParsedScenario, type Scenario } from '../scenario.js';
+import { assembleStepResult, type ActiveAgentStep } from '../step-result.js';
 import type { WorldAdmin } from '../world-admin.js';
 import { BodyEvents, type BackendEvent } from './body-events.js';
 import * as cmd from './commands.js';
@@ -111,15 +112,7 @@ export class MinecraftBackend implements WorldBackend {
   }
 
   async reset(options: ResetOptions<Scenario>): Promise<Record<AgentId, Observation>> {
-    const parsed = scenarioSchema.safeParse(options.scenario);
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(scenario)'}: ${i.message}`).join('; ');
-      throw new InputError(`the scenario is invalid: ${issues}`, 'fix the scenario (see src/env/scenario.ts)');
-    }
-    const scenario = parsed.data;
-    const names = scenario.agents.map((a) => a.name);
-    const dup = names.find((n, i) => names.indexOf(n) !== i);
-    if (dup) throw new InputError(`two agents are named '${dup}'`, 'give every agent a unique name');
+    const scenario = parseScenario(options.scenario);
     this.teardown();
 
     const orchestrator = await this.pool.orchestrator();
@@ -146,7 +139,7 @@ export class MinecraftBackend implements WorldBackend {
 
     try {
       await this.prepareWorld(episode, orchestrator);
-      await this.pool.releaseAllBut(new Set(names));
+      await this.pool.releaseAllBut(new Set(scenario.agents.map((a) => a.name)));
       for (const spawn of scenario.agents) await this.join(episode, spawn);
       for (const e of scenario.entities) {
         admin.summon(e.type, this.frame.toServer(e.pos), { count: e.count, persistent: e.persistent });
@@ -178,36 +171,18 @@ export class MinecraftBackend implements WorldBackend {
     await sleep(this.ticksPerStep * 50);
     const ticks = this.tick - from;
     const truncated = this.tick >= ep.scenario.maxTicks;
-    const out: StepResult<Observation> = { observations: {}, rewards: {}, terminated: {}, truncated: {}, infos: {} };
-    for (const [name, a] of ep.agents) {
-      out.observations[name] = this.observeAgent(ep, a);
-      out.rewards[name] = 0;
-      out.terminated[name] = false;
-      out.truncated[name] = truncated;
+    const active = [...ep.agents].map(([name, a]): [AgentId, ActiveAgentStep] => {
       const info: Record<string, unknown> = { ticks };
       if (Object.keys(a.lastLowLevel).length) info.lowLevel = a.lastLowLevel;
       a.lastLowLevel = {};
-      out.infos[name] = info;
-    }
-    for (const [name, obs] of ep.left) {
-      out.observations[name] = obs;
-      out.rewards[name] = 0;
-      out.terminated[name] = true;
-      out.truncated[name] = false;
-      out.infos[name] = { left: true };
-    }
-    ep.left.clear();
-    return out;
+      return [name, { observation: this.observeAgent(ep, a), info }];
+    });
+    return assembleStepResult(active, ep.left, truncated);
   }
 
   async addAgent(spawn: AgentSpawn): Promise<void> {
     const ep = this.current();
-    const parsed = agentSpawnSchema.safeParse(spawn);
-    if (!parsed.success) {
-      throw new InputError(`the agent spawn is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, 'fix the agent entry (see agentSpawnSchema)');
-    }
-    if (ep.agents.has(parsed.data.name)) throw new InputError(`an agent named '${parsed.data.name}' is already in the episode`, 'give every agent a unique name');
-    await this.join(ep, parsed.data);
+    await this.join(ep, parseAgentSpawn(spawn, ep.agents));
   }
 
   async removeAgent(name: AgentId): Promise<void> {

@@ -22,7 +22,8 @@ import { setChatSettings } from '../../skills/sim/chat-settings.js';
 import { simSkill } from '../../skills/sim/registry.js';
 import type { WorldBackend } from '../backend.js';
 import type { AgentId, ResetOptions, StepResult } from '../env.js';
-import { agentSpawnSchema, scenarioSchema, type AgentSpawn, type ParsedScenario, type Scenario } from '../scenario.js';
+import { parseAgentSpawn, parseScenario, type AgentSpawn, type ParsedScenario, type Scenario } from '../scenario.js';
+import { assembleStepResult, type ActiveAgentStep } from '../step-result.js';
 import type { WorldAdmin } from '../world-admin.js';
 import { buildWorld, spawnAgent } from './build-world.js';
 import { SimAgent } from './sim-agent.js';
@@ -95,16 +96,8 @@ export class SimEnv implements WorldBackend {
   }
 
   async reset(options: ResetOptions<Scenario>): Promise<Record<AgentId, Observation>> {
-    const parsed = scenarioSchema.safeParse(options.scenario);
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(scenario)'}: ${i.message}`).join('; ');
-      throw new InputError(`the scenario is invalid: ${issues}`, 'fix the scenario (see src/env/scenario.ts)');
-    }
-    const names = parsed.data.agents.map((a) => a.name);
-    const dup = names.find((n, i) => names.indexOf(n) !== i);
-    if (dup) throw new InputError(`two agents are named '${dup}'`, 'give every agent a unique name');
+    const scenario = parseScenario(options.scenario);
     this.teardown();
-    const scenario = parsed.data;
     const world = buildWorld(options.seed, scenario);
     setChatSettings(world, { range: scenario.chatRange, radioChannels: scenario.radioChannels });
     const mailboxes = new WorldMailboxes(world, { chatRange: scenario.chatRange, radioChannels: scenario.radioChannels });
@@ -173,37 +166,19 @@ export class SimEnv implements WorldBackend {
   results(): StepResult<Observation> {
     const episode = this.current();
     const truncated = episode.world.tick >= episode.scenario.maxTicks;
-    const out: StepResult<Observation> = { observations: {}, rewards: {}, terminated: {}, truncated: {}, infos: {} };
-    for (const [name, a] of episode.agents) {
-      out.observations[name] = a.observe();
-      out.rewards[name] = 0;
-      out.terminated[name] = false;
-      out.truncated[name] = truncated;
+    const active = [...episode.agents].map(([name, a]): [AgentId, ActiveAgentStep] => {
       const info: Record<string, unknown> = { ticks: this.ticksPerStep };
       if (Object.keys(a.lastLowLevel).length) info.lowLevel = a.lastLowLevel;
       a.lastLowLevel = {};
       if (episode.views) info.views = episode.views.render(episode.world, a.player) satisfies RenderedViews;
-      out.infos[name] = info;
-    }
-    for (const [name, obs] of episode.left) {
-      out.observations[name] = obs;
-      out.rewards[name] = 0;
-      out.terminated[name] = true;
-      out.truncated[name] = false;
-      out.infos[name] = { left: true };
-    }
-    episode.left.clear();
-    return out;
+      return [name, { observation: a.observe(), info }];
+    });
+    return assembleStepResult(active, episode.left, truncated);
   }
 
   async addAgent(spawn: AgentSpawn): Promise<void> {
     const ep = this.current();
-    const parsed = agentSpawnSchema.safeParse(spawn);
-    if (!parsed.success) {
-      throw new InputError(`the agent spawn is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, 'fix the agent entry (see agentSpawnSchema)');
-    }
-    if (ep.agents.has(parsed.data.name)) throw new InputError(`an agent named '${parsed.data.name}' is already in the episode`, 'give every agent a unique name');
-    this.join(ep, parsed.data);
+    this.join(ep, parseAgentSpawn(spawn, ep.agents));
   }
 
   async removeAgent(name: AgentId): Promise<void> {
