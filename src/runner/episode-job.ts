@@ -61,11 +61,6 @@ export async function runEpisodeJob(o: EpisodeJobOptions): Promise<EpisodeResult
     : undefined;
   const team = entry.create({ seed: o.seed, ...(o.org ? { org: o.org } : {}), ...(o.model ? { model: o.model } : {}), ...(llm ? { llm } : {}), ...(o.latency ? { latency: o.latency } : {}) });
   const backend = await createBackend(o);
-  if (team.omniscient) {
-    // The oracle's senses are bypassed by the backend for agents the scenario marks omniscient.
-    const agents = (task.scenario.agents ?? []).map((a) => ({ ...a, omniscient: true }));
-    Object.assign(task, { scenario: { ...task.scenario, agents } });
-  }
   let result: EpisodeResult;
   try {
     result = await runEpisode({ backend, task, team, seed: o.seed, mode: o.mode ?? 'sync', timeScale: o.timeScale, log, org: o.org ?? entry.orgs[0] ?? null });

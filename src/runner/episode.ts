@@ -53,7 +53,10 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
   let names: string[] = [];
   const offEvents = o.backend.onEvent((e) => o.log.write({ ...e, type: 'world', event: e.type }));
   try {
-    let obs = await o.backend.reset({ seed: o.seed, scenario: o.task.scenario });
+    // An omniscient team (the oracle) gets its senses bypassed: the backend does that for agents the
+    // scenario marks omniscient.
+    const scenario = o.team.omniscient ? { ...o.task.scenario, agents: o.task.scenario.agents.map((a) => ({ ...a, omniscient: true })) } : o.task.scenario;
+    let obs = await o.backend.reset({ seed: o.seed, scenario });
     names = Object.keys(obs);
     await o.task.setup(o.backend);
     o.log.write({ type: 'episode_start', tick: o.backend.tick, task: o.task.id, taskType: o.task.type, seed: o.seed, agents: o.team.architecture, mode, backend: o.backend.kind, names });
