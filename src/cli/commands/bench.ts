@@ -94,12 +94,11 @@ export async function bench(suite: string, flags: BenchFlags): Promise<void> {
     const spec = await loadSpec(file);
     types.set(file, spec.task.type);
     for (let s = 0; s < seeds; s++) {
-      const options: EpisodeJobOptions = jobOptions(flags, file, String(s), flags.agents ?? defaultAgentsFor(spec.task.type));
+      const options: EpisodeJobOptions = { ...jobOptions(flags, file, String(s), flags.agents ?? defaultAgentsFor(spec.task.type)), logDir: join(out, 'episodes') };
       jobs.push({ task: spec.id ?? idFromFile(file), seed: String(s), options: { ...options, taskType: spec.task.type } as unknown as Record<string, unknown> });
     }
   }
   const agentsLabel = flags.agents ?? [...new Set(jobs.map((j) => String(j.options.agents)))].join('+');
-  for (const j of jobs) (j.options as Record<string, unknown>).logDir = join(out, 'episodes');
   const results = new ResultsFile(join(out, 'results.jsonl'));
   const bar = process.stderr.isTTY
     ? new cliProgress.SingleBar({ stream: process.stderr, format: 'bench {bar} {value}/{total} episodes | {eta_formatted} left | last: {last}', clearOnComplete: true }, cliProgress.Presets.shades_classic)
