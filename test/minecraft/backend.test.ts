@@ -37,6 +37,10 @@ describe('minecraft backend on flying-squid', { retry: 1 }, () => {
   it('carries say over real in-game chat and enforces the chat range itself', async () => {
     const env = backend({ messaging: 'chat' });
     await env.reset({ seed: 1, scenario: flatScenario([agentAt('a', 0, 0), agentAt('near', 6, 0), agentAt('far', 40, 0)], { chatRange: 16 }) });
+    const chats: Record<string, unknown>[] = [];
+    env.onEvent((e) => {
+      if (e.type === 'chat') chats.push(e);
+    });
     const steps = [await env.step({ a: skill('say', { message: 'wood here' }) })];
     const heard = (name: string) => steps.flatMap((r) => r.observations[name]?.messages ?? []).filter((m) => m.from === 'a' && m.message === 'wood here');
     // The server relays the line to every player (a busy test machine may take a few steps); only the agent in range keeps it.
@@ -45,6 +49,10 @@ describe('minecraft backend on flying-squid', { retry: 1 }, () => {
     expect(heard('near')).toHaveLength(1);
     expect(heard('near')[0]!.volume).toBeCloseTo(1 - 6 / 16, 1);
     expect(heard('far')).toHaveLength(0);
+    // The run log's chat event names the speaker by its player id, as the embedded world does.
+    const speaker = env.admin.entities({ type: 'player' }).find((p) => p.name === 'a');
+    expect(chats).toEqual([expect.objectContaining({ from: speaker!.id, name: 'a', message: 'wood here', channel: null, heardBy: ['near'] })]);
+    expect(chats[0]!.pos).toMatchObject({ y: expect.closeTo(-60, 0) });
   });
 
   it('collects blocks of a type and picks up the drops', async () => {

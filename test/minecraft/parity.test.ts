@@ -1,15 +1,17 @@
 /**
  * Parity: the same scripted agent plays the same small tasks — collect logs, place a block, fight a
  * zombie — on the embedded world and on a real protocol server (in-process flying-squid), and the
- * outcomes and the sequence of skill results must agree. Timing differs by design (real server time,
- * flying-squid mobs have no AI), so ticks are not compared.
+ * outcomes, the sequence of skill results and the sequence of world events evaluators score
+ * (blocks broken and placed, items picked up, kills: type, actor name, block/item/mob) must agree.
+ * Timing differs by design (real server time, flying-squid mobs have no AI), so ticks are not compared.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorldBackend } from '../../src/env/backend.js';
 import { MinecraftConnectionPool, createMinecraftBackend, resolveMinecraftOptions } from '../../src/env/minecraft/index.js';
 import { SimEnv } from '../../src/env/sim/index.js';
 import type { Scenario } from '../../src/env/scenario.js';
-import { GROUND_Y, agentAt, count, flatScenario, runSkill, skill } from '../conformance/helpers.js';
+import type { WorldEventJson } from '../../src/tasks/goals/episode-log.js';
+import { GROUND_Y, agentAt, count, flatScenario, runSkill, skill, stepUntil } from '../conformance/helpers.js';
 import { FLAT_ORIGIN, startFlyingSquid, type TestServer } from './flying-squid-harness.js';
 
 let server: TestServer | null = null;
@@ -46,6 +48,24 @@ interface Outcome {
   logs: number;
   placed: string;
   zombieKilled: boolean;
+  events: string[];
+}
+
+/** The world events goal evaluators score, as `actor type object`, in arrival order. */
+const SCORED = new Set(['block_broken', 'block_placed', 'item_picked_up', 'entity_died']);
+
+function describeEvents(events: WorldEventJson[], names: Map<number, string>): string[] {
+  const who = (id: unknown): string => (typeof id === 'number' ? (names.get(id) ?? `#${id}`) : 'nobody');
+  const out: string[] = [];
+  for (const e of events) {
+    if (e.type === 'player_joined' && typeof e.player === 'number' && typeof e.name === 'string') names.set(e.player, e.name);
+    if (!SCORED.has(e.type)) continue;
+    const object = e.type === 'item_picked_up' ? e.item : e.type === 'entity_died' ? e.entityType : e.block;
+    out.push(`${who(e.by)} ${e.type} ${String(object)}`);
+    // flying-squid drops no mob loot; the sim's zombie may drop some for the agent to pick up.
+    if (e.type === 'entity_died') break;
+  }
+  return out;
 }
 
 const scenario = (): Scenario =>
@@ -55,7 +75,10 @@ const scenario = (): Scenario =>
 
 /** The scripted agent: collect two logs, place a block, equip the sword, kill a zombie summoned by the task. */
 async function play(env: WorldBackend): Promise<Outcome> {
+  const events: WorldEventJson[] = [];
+  const off = env.onEvent((e) => events.push(e));
   await env.reset({ seed: 5, scenario: scenario() });
+  const names = new Map(env.admin.entities({ type: 'player' }).map((p) => [p.id, p.name ?? '?']));
   const results: [string, boolean][] = [];
   const run = async (name: string, params: Record<string, unknown>, maxTicks = 1200) => {
     const { report } = await runSkill(env, 'pat', skill(name, params), name, maxTicks);
@@ -70,7 +93,11 @@ async function play(env: WorldBackend): Promise<Outcome> {
   await env.step({});
   const fight = await run('attack', { type: 'zombie', timeoutTicks: 1200 }, 1600);
   const obs = env.observe('pat');
+  // Let the kill reach every connection before reading the stream.
+  await stepUntil(env, () => events.some((e) => e.type === 'entity_died'), 6);
+  off();
   return {
+    events: describeEvents(events, names),
     results,
     logs: count(obs, 'oak_log'),
     placed: env.admin.blockAt({ x: -2, y: GROUND_Y, z: 0 }),
@@ -79,7 +106,7 @@ async function play(env: WorldBackend): Promise<Outcome> {
 }
 
 describe('parity: the same scripted agent on the embedded world and on a protocol server', { retry: 1 }, () => {
-  it('reaches the same outcomes with the same sequence of skill results', async () => {
+  it('reaches the same outcomes with the same sequences of skill results and scored world events', async () => {
     const outcomes: Record<string, Outcome> = {};
     for (const [name, make] of backends) outcomes[name] = await play(make());
     const sim = outcomes.sim!;
@@ -97,5 +124,14 @@ describe('parity: the same scripted agent on the embedded world and on a protoco
     expect(sim.placed).toBe('cobblestone');
     expect(mc.zombieKilled).toBe(true);
     expect(sim.zombieKilled).toBe(true);
+    expect(sim.events).toEqual([
+      'pat block_broken oak_log',
+      'pat item_picked_up oak_log',
+      'pat block_broken oak_log',
+      'pat item_picked_up oak_log',
+      'pat block_placed cobblestone',
+      'pat entity_died zombie',
+    ]);
+    expect(mc.events).toEqual(sim.events);
   }, 240_000);
 });

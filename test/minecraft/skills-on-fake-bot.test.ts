@@ -10,7 +10,7 @@ import { Vec3 } from 'vec3';
 import { MessageHub } from '../../src/env/minecraft/messaging.js';
 import type { Senses } from '../../src/env/minecraft/perception.js';
 import { depositToChest, getFromChest } from '../../src/env/minecraft/skills/chests.js';
-import { Cancelled, type McSkillContext } from '../../src/env/minecraft/skills/context.js';
+import { Cancelled, type McSkillContext, type SkillWorldEvent } from '../../src/env/minecraft/skills/context.js';
 import { craft, smelt } from '../../src/env/minecraft/skills/crafting.js';
 import { eat, equip } from '../../src/env/minecraft/skills/items.js';
 import { SKILL_CATALOG, type SkillName, type SkillParams } from '../../src/skills/catalog.js';
@@ -112,10 +112,13 @@ function fakeBot(items: Stack[], blocks: Record<string, string> = {}) {
   return { bot: bot as unknown as Bot, calls, inventory };
 }
 
-function context(bot: Bot): McSkillContext & { chests: Map<string, Record<string, number>> } {
+function context(bot: Bot): McSkillContext & { chests: Map<string, Record<string, number>>; reported: SkillWorldEvent[] } {
   const senses: Senses = { perceptionRange: 16, omniscient: false, hiddenPlayers: new Set() };
   const controller = new AbortController();
+  const reported: SkillWorldEvent[] = [];
   return {
+    reported,
+    events: { report: (e) => reported.push(e), holdPickups: () => () => undefined },
     bot,
     agent: 'a',
     senses,
@@ -133,15 +136,20 @@ const params = <N extends SkillName>(name: N, raw: unknown): SkillParams<N> => S
 describe('craft on mineflayer', () => {
   it('crafts a 2x2 recipe without a table, as many times as the count needs', async () => {
     const { bot, calls } = fakeBot([stack('oak_log', 2)]);
-    const r = await craft(context(bot), params('craft', { item: 'oak_planks', count: 8 }));
+    const ctx = context(bot);
+    const r = await craft(ctx, params('craft', { item: 'oak_planks', count: 8 }));
     expect(r).toEqual({ ok: true, item: 'oak_planks', crafted: 8 });
     expect(calls).toContainEqual(['craft', 2, 'no table']);
+    // What EpisodeLog needs to count the planks as crafted and obtained.
+    expect(ctx.reported).toEqual([{ type: 'item_crafted', item: 'oak_planks', count: 8 }]);
   });
 
   it('needs a crafting table for a 3x3 recipe and says so when none is in sight or carried', async () => {
     const { bot, calls } = fakeBot([stack('oak_planks', 3), stack('stick', 2)]);
-    const r = await craft(context(bot), params('craft', { item: 'wooden_pickaxe' }));
+    const ctx = context(bot);
+    const r = await craft(ctx, params('craft', { item: 'wooden_pickaxe' }));
     expect(r).toMatchObject({ ok: false, reason: 'no_crafting_table' });
+    expect(ctx.reported).toEqual([]);
     expect(calls.some((c) => c[0] === 'craft')).toBe(false);
   });
 
@@ -155,7 +163,15 @@ describe('craft on mineflayer', () => {
 describe('smelt on mineflayer', () => {
   it('uses the furnace in sight: fuel for the count, the input, then takes the output', async () => {
     const { bot, calls, inventory } = fakeBot([stack('iron_ore', 3), stack('coal', 2)], { '2,0,0': 'furnace' });
-    const r = await smelt(context(bot), params('smelt', { item: 'iron_ore', count: 3 }));
+    const ctx = context(bot);
+    const r = await smelt(ctx, params('smelt', { item: 'iron_ore', count: 3 }));
+    const at = { x: 2, y: 0, z: 0 };
+    expect(ctx.reported).toEqual([
+      { type: 'item_deposited', pos: at, item: 'coal', count: 1 },
+      { type: 'item_deposited', pos: at, item: 'iron_ore', count: 3 },
+      { type: 'item_smelted', pos: at, item: 'iron_ingot', count: 3 },
+      { type: 'item_taken', pos: at, item: 'iron_ingot', count: 3 },
+    ]);
     expect(r).toEqual({ ok: true, input: 'iron_ore', output: 'iron_ingot', smelted: 3 });
     expect(calls).toEqual([['openFurnace', 'furnace'], ['putFuel', 'coal', 1], ['putInput', 'iron_ore', 3], ['takeOutput'], ['closeFurnace']]);
     expect(inventory.find((i) => i.name === 'iron_ingot')?.count).toBe(3);
@@ -180,6 +196,10 @@ describe('chests on mineflayer', () => {
     const take = await getFromChest(ctx, params('getFromChest', { chest: { x: 2, y: 0, z: 2 }, items: [{ name: 'apple', count: 2 }] }));
     expect(take).toEqual({ ok: true, taken: [{ name: 'apple', count: 2 }] });
     expect(calls.slice(3)).toEqual([['openContainer', 'chest'], ['withdraw', 'apple', 2], ['closeChest']]);
+    expect(ctx.reported).toEqual([
+      { type: 'item_deposited', pos: { x: 2, y: 0, z: 2 }, item: 'cobblestone', count: 4 },
+      { type: 'item_taken', pos: { x: 2, y: 0, z: 2 }, item: 'apple', count: 2 },
+    ]);
   });
 
   it('refuses a block that is not a chest, and more items than the chest holds', async () => {
@@ -195,8 +215,10 @@ describe('eat and equip on mineflayer', () => {
     const { bot, calls } = fakeBot([stack('apple', 1), stack('cooked_beef', 1)]);
     expect(await eat(context(bot), params('eat', {}))).toMatchObject({ ok: false, reason: 'not_hungry' });
     (bot as unknown as { food: number }).food = 10;
-    const r = await eat(context(bot), params('eat', {}));
+    const ctx = context(bot);
+    const r = await eat(ctx, params('eat', {}));
     expect(r).toMatchObject({ ok: true, item: 'cooked_beef', food: 15 });
+    expect(ctx.reported).toEqual([{ type: 'player_ate', item: 'cooked_beef', food: 15, saturation: 5 }]);
     expect(calls).toEqual([['equip', 'cooked_beef', 'hand'], ['consume', 'cooked_beef']]);
   });
 

@@ -24,6 +24,7 @@ import { parseAgentSpawn, parseScenario, type AgentSpawn, type ParsedScenario, t
 import { assembleStepResult, type ActiveAgentStep } from '../step-result.js';
 import type { WorldAdmin } from '../world-admin.js';
 import { BodyEvents, type BackendEvent } from './body-events.js';
+import { plain } from './bot-geometry.js';
 import * as cmd from './commands.js';
 import { MinecraftConnectionPool } from './connection-pool.js';
 import { Frame } from './frame.js';
@@ -37,6 +38,7 @@ import { haltBodyAndWait, MinecraftSkillRunner } from './skill-runner.js';
 import type { ChestMemory } from './skills/context.js';
 import { defaultSlot } from './skills/items.js';
 import { MinecraftWorldAdmin } from './world-admin.js';
+import { WorldEventTracker } from './world-events.js';
 
 /** Vanilla walking speed in blocks per second (movement_speed attribute 0.1). */
 const VANILLA_WALK_BPS = 4.317;
@@ -64,6 +66,8 @@ interface McAgent {
   extraEvents: ObservedEvent[];
   lowLevel: LowLevelAction | null;
   lastLowLevel: LowLevelReport;
+  /** Stops reporting this agent's world events (its taps and listeners). */
+  stopEvents: () => void;
 }
 
 interface Episode {
@@ -74,6 +78,8 @@ interface Episode {
   left: Map<string, Observation>;
   chests: ChestMemory;
   startedAt: number;
+  /** The world-event stream in the embedded world's shapes (kills, pickups, blocks …). */
+  events: WorldEventTracker;
 }
 
 type EventListener = (event: BackendEvent) => void;
@@ -129,12 +135,30 @@ export class MinecraftBackend implements WorldBackend {
       hub: () => hub,
       chests,
       emit: (e) => this.emit(e),
+      removing: (id) => events.removing(id),
       commandTimeoutMs: this.options.commandTimeoutMs,
     });
-    hub = new MessageHub({ mode: this.options.messaging, chatRange: scenario.chatRange, radioChannels: scenario.radioChannels }, tick, (from, message, channel, hearers) =>
-      this.emit({ type: 'chat', tick: tick(), from, message, channel, heardBy: hearers }),
-    );
-    const episode: Episode = { scenario, admin, hub, agents, left: new Map(), chests, startedAt };
+    hub = new MessageHub({ mode: this.options.messaging, chatRange: scenario.chatRange, radioChannels: scenario.radioChannels }, tick, (from, message, channel, hearers) => {
+      const speaker = agents.get(from)?.bot.entity;
+      this.emit({ type: 'chat', tick: this.tick, from: speaker?.id ?? null, name: from, message, pos: speaker ? plain(speaker.position) : null, channel, heardBy: hearers });
+    });
+    // Deaths of the previous episode's mobs cleared by set-up are not news of this one.
+    let live = false;
+    const events = new WorldEventTracker({
+      now: () => this.tick,
+      emit: (e) => {
+        if (live) this.emit(e);
+      },
+      idOf: (id) => admin.idOf(id),
+      agentWithId: (id) => {
+        for (const [name, a] of agents) if (a.bot.entity?.id === id) return name;
+        return null;
+      },
+      idOfAgent: (name) => agents.get(name)?.bot.entity?.id ?? null,
+    });
+    // The orchestrator sees every mob of the episode area: deaths and hurts far from any agent too.
+    events.watch(orchestrator);
+    const episode: Episode = { scenario, admin, hub, agents, left: new Map(), chests, startedAt, events };
     this.episode = episode;
 
     try {
@@ -152,6 +176,7 @@ export class MinecraftBackend implements WorldBackend {
     }
     // The episode's clock starts once the world is ready.
     episode.startedAt = performance.now();
+    live = true;
     const out: Record<AgentId, Observation> = {};
     for (const [name, a] of agents) out[name] = this.observeAgent(episode, a);
     return out;
@@ -190,12 +215,13 @@ export class MinecraftBackend implements WorldBackend {
     const a = ep.agents.get(name);
     if (!a) throw new InputError(`there is no agent named '${name}' in the episode`, `agents: ${[...ep.agents.keys()].join(', ') || 'none'}`);
     const last = this.observeAgent(ep, a);
+    const id = a.bot.entity?.id ?? null;
     this.disposeAgent(ep, a);
     ep.agents.delete(name);
     ep.left.set(name, { ...last, alive: false });
     // Leaving the server is what makes the others stop seeing it.
     await this.pool.release(name);
-    this.emit({ type: 'player_left', tick: this.tick, name });
+    this.emit({ type: 'player_left', tick: this.tick, player: id, name });
   }
 
   observe(name: AgentId): Observation {
@@ -312,11 +338,15 @@ export class MinecraftBackend implements WorldBackend {
       senses,
       hub: ep.hub,
       chests: ep.chests,
+      events: ep.events.skillSink(spawn.name),
       frame: this.frame,
       tick,
       onFinished: (f) => this.emitFinished(spawn.name, f),
     });
-    const body = new BodyEvents(spawn.name, bot, tick, (e) => this.emit(e));
+    const body = new BodyEvents(spawn.name, bot, tick, (e) => {
+      this.emit(e);
+      ep.events.bodyEvent(spawn.name, plain(bot.entity.position), e);
+    });
     ep.hub.attach(spawn.name, bot);
     ep.agents.set(spawn.name, {
       name: spawn.name,
@@ -330,8 +360,16 @@ export class MinecraftBackend implements WorldBackend {
       extraEvents: [],
       lowLevel: null,
       lastLowLevel: {},
+      stopEvents: () => undefined,
     });
-    this.emit({ type: 'player_joined', tick: this.tick, name: spawn.name, pos: pos });
+    // Only once the agent is in the episode: its events carry its id.
+    const untap = ep.events.tapAgent(spawn.name, bot);
+    const unwatch = ep.events.watch(bot);
+    ep.agents.get(spawn.name)!.stopEvents = () => {
+      untap();
+      unwatch();
+    };
+    this.emit({ type: 'player_joined', tick: this.tick, player: bot.entity.id, name: spawn.name, pos: pos });
   }
 
   /**
@@ -431,6 +469,7 @@ export class MinecraftBackend implements WorldBackend {
   private disposeAgent(ep: Episode, a: McAgent): void {
     a.runner.dispose();
     a.body.close();
+    a.stopEvents();
     ep.hub.remove(a.name);
     releaseKeys(a.bot);
   }
@@ -444,6 +483,7 @@ export class MinecraftBackend implements WorldBackend {
     const ep = this.episode;
     if (!ep) return;
     for (const a of ep.agents.values()) this.disposeAgent(ep, a);
+    ep.events.close();
     ep.hub.close();
     ep.admin.close();
     this.episode = null;

@@ -40,11 +40,12 @@ export class BodyEvents {
       this.push('respawn', 'you respawned', EVENT_PRIORITY.other, {});
     });
     const effectName = (id: number): string => effectNameOf(bot, id);
-    this.listen('entityEffect', (entity: { id: number }, effect: { id: number; amplifier: number }) => {
-      if (entity.id === bot.entity?.id) this.push('effect_added', `effect ${effectName(effect.id)} ${effect.amplifier + 1} started`, EVENT_PRIORITY.other, { effect: effectName(effect.id) });
+    // `entity` (the bot's server id) and the effect's level and length give the embedded world's shape too.
+    this.listen('entityEffect', (entity: { id: number }, effect: { id: number; amplifier: number; duration?: number }) => {
+      if (entity.id === bot.entity?.id) this.push('effect_added', `effect ${effectName(effect.id)} ${effect.amplifier + 1} started`, EVENT_PRIORITY.other, { entity: entity.id, effect: effectName(effect.id), amplifier: effect.amplifier, durationTicks: effect.duration ?? null });
     });
     this.listen('entityEffectEnd', (entity: { id: number }, effect: { id: number }) => {
-      if (entity.id === bot.entity?.id) this.push('effect_removed', `effect ${effectName(effect.id)} ended`, EVENT_PRIORITY.other, { effect: effectName(effect.id) });
+      if (entity.id === bot.entity?.id) this.push('effect_removed', `effect ${effectName(effect.id)} ended`, EVENT_PRIORITY.other, { entity: entity.id, effect: effectName(effect.id) });
     });
   }
 

@@ -14,7 +14,7 @@ import { runCode } from '../../skills/sandbox/index.js';
 import type { Frame } from './frame.js';
 import type { MessageHub } from './messaging.js';
 import type { Senses } from './perception.js';
-import { Cancelled, errorMessage, type ChestMemory, type McSkillContext } from './skills/context.js';
+import { Cancelled, errorMessage, type ChestMemory, type McSkillContext, type SkillEventSink } from './skills/context.js';
 import { MINECRAFT_SKILLS } from './skills/index.js';
 
 export interface RunnerDeps {
@@ -23,6 +23,8 @@ export interface RunnerDeps {
   senses: Senses;
   hub: MessageHub;
   chests: ChestMemory;
+  /** Where skills report the world events only they can tell (crafting, windows, giving, eating). */
+  events: SkillEventSink;
   /** Scenario ↔ server coordinates: skills run in server coordinates, agents speak scenario ones. */
   frame: Frame;
   /** The backend's tick (real server time since reset, 20 per second). */
@@ -150,13 +152,14 @@ export class MinecraftSkillRunner {
   }
 
   private context(signal: AbortSignal): McSkillContext {
-    const { bot, agent, senses, hub, chests } = this.deps;
+    const { bot, agent, senses, hub, chests, events } = this.deps;
     return {
       bot,
       agent,
       senses,
       hub,
       chests,
+      events,
       signal,
       waitTicks: (n) => waitTicks(signal, n),
     };

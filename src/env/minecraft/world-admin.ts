@@ -40,6 +40,8 @@ export interface AdminDeps {
   hub(): MessageHub | null;
   chests: ChestMemory;
   emit(event: BackendEvent): void;
+  /** Told of an entity the admin removes (a server id): its death is a removal, not a kill. */
+  removing?(serverId: number): void;
   commandTimeoutMs: number;
 }
 
@@ -83,7 +85,7 @@ export class MinecraftWorldAdmin implements WorldAdmin {
     };
     const onGone = (e: Entity): void => {
       const s = this.byRealId.get(e.id);
-      deps.emit({ type: 'entity_removed', tick: deps.tick(), id: s ? s.handle : e.id, entityType: entityTypeName(e) });
+      deps.emit({ type: 'entity_removed', tick: deps.tick(), id: s ? s.handle : e.id, entity: s ? s.handle : e.id, entityType: entityTypeName(e) });
     };
     bot.on('messagestr', onMessage);
     bot.on('entitySpawn', onSpawn);
@@ -217,7 +219,12 @@ export class MinecraftWorldAdmin implements WorldAdmin {
     if (!best) return;
     best.realId = e.id;
     this.byRealId.set(e.id, best);
-    this.deps.emit({ type: 'entity_spawned', tick: this.deps.tick(), id: best.handle, entityType: type, pos: plain(e.position) });
+    this.deps.emit({ type: 'entity_spawned', tick: this.deps.tick(), id: best.handle, entity: best.handle, kind: 'mob', entityType: type, pos: plain(e.position) });
+  }
+
+  /** The admin id of a server entity: its summon handle, or the server id for anything else. */
+  idOf(serverId: number): number {
+    return this.byRealId.get(serverId)?.handle ?? serverId;
   }
 
   /** The server entity id behind an admin id (a handle or a real id). */
@@ -229,11 +236,16 @@ export class MinecraftWorldAdmin implements WorldAdmin {
   remove(entityId: number): void {
     const s = this.summoned.get(entityId) ?? this.byRealId.get(entityId);
     if (s) {
+      if (s.realId !== null) this.deps.removing?.(s.realId);
       this.command(`kill @e[tag=gc_${-s.handle}]`);
       return;
     }
+    for (const [name, a] of this.deps.agents()) {
+      if (a.bot.entity?.id === entityId) throw new InputError(`entity ${entityId} is the player ${name}`, 'remove agents through the env (removeAgent), not the admin');
+    }
     const e = this.deps.orchestrator.entities[entityId];
     if (!e) throw new InputError(`no entity with id ${entityId} is in sight of the orchestrator`, 'use an id from admin.entities() or summon()');
+    this.deps.removing?.(e.id);
     this.command(cmd.killNearestCommand(entityTypeName(e), plain(e.position)));
   }
 
@@ -241,6 +253,14 @@ export class MinecraftWorldAdmin implements WorldAdmin {
     const bot = this.deps.orchestrator;
     const index = healthMetadataIndex(bot);
     const out: AdminEntityInfo[] = [];
+    // Agents are players with their bots' server ids, as in the sim (EpisodeLog.prime names them by these).
+    if ((filter.type === undefined || filter.type === 'player') && filter.tag === undefined) {
+      for (const [name, a] of this.deps.agents()) {
+        if (!a.bot.entity) continue;
+        const p = a.bot.entity.position;
+        out.push({ id: a.bot.entity.id, type: 'player', name, pos: { x: round2(p.x), y: round2(p.y), z: round2(p.z) }, health: round1(a.bot.health), maxHealth: a.maxHealth, ...(a.bot.health <= 0 ? { dead: true } : {}) });
+      }
+    }
     for (const e of Object.values(bot.entities)) {
       if (e === bot.entity || e.type === 'player' || !e.position) continue;
       const type = entityTypeName(e);
@@ -302,6 +322,7 @@ export class MinecraftWorldAdmin implements WorldAdmin {
 
   broadcast(message: string): void {
     this.deps.hub()?.broadcast(message);
+    this.deps.emit({ type: 'chat', tick: this.deps.tick(), from: null, name: 'server', message, pos: null, channel: null });
     this.command(cmd.tellrawCommand('@a', message));
   }
 

@@ -20,7 +20,8 @@ const FACES: Vec3[] = [
   { x: 0, y: 0, z: -1 },
 ];
 
-const REPLACEABLE = /^(air|cave_air|void_air|water|lava|grass|tall_grass|fern|large_fern|snow|dead_bush|seagrass|tall_seagrass|fire)$/;
+/** Blocks a placed block replaces (nothing solid is there). */
+export const REPLACEABLE = /^(air|cave_air|void_air|water|lava|grass|tall_grass|fern|large_fern|snow|dead_bush|seagrass|tall_seagrass|fire)$/;
 
 type PlaceOutcome = { ok: true } | { ok: false; reason: string; details: string };
 

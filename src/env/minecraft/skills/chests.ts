@@ -63,6 +63,7 @@ export async function depositToChest(ctx: McSkillContext, p: SkillParams<'deposi
         return fail('chest_full', `could not put ${count} ${it.name} into the chest: ${errorMessage(err)}`);
       }
       deposited.push({ name: it.name, count });
+      ctx.events.report({ type: 'item_deposited', pos: chest, item: it.name, count });
     }
     remember(ctx, chest, window);
   } finally {
@@ -94,6 +95,7 @@ export async function getFromChest(ctx: McSkillContext, p: SkillParams<'getFromC
         return fail('inventory_full', `could not take ${want} ${it.name}: ${errorMessage(err)}`);
       }
       taken.push({ name: it.name, count: want });
+      ctx.events.report({ type: 'item_taken', pos: chest, item: it.name, count: want });
     }
     remember(ctx, chest, window);
   } finally {

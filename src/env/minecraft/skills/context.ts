@@ -13,6 +13,28 @@ import type { Senses } from '../perception.js';
 /** What the agents have seen inside chests (a real server never sends chest contents unasked). */
 export type ChestMemory = Map<string, Record<string, number>>;
 
+/**
+ * World events only a skill can tell (the server does not say who crafted, smelted, ate or moved
+ * items through a window), in server coordinates; the backend adds the agent's id and the tick.
+ */
+export type SkillWorldEvent =
+  | { type: 'item_crafted'; item: string; count: number }
+  | { type: 'item_smelted'; pos: Vec3; item: string; count: number }
+  | { type: 'item_taken'; pos: Vec3; item: string; count: number }
+  | { type: 'item_deposited'; pos: Vec3; item: string; count: number }
+  /** `to` is the receiver's server entity id. */
+  | { type: 'item_given'; to: number; item: string; count: number }
+  | { type: 'player_ate'; item: string; food: number; saturation: number };
+
+export interface SkillEventSink {
+  report(event: SkillWorldEvent): void;
+  /**
+   * While a give is under way, pickups of `item` by these players (server entity ids) are the
+   * hand-over, reported once as item_given, not as items found; returns the release.
+   */
+  holdPickups(players: number[], item: string): () => void;
+}
+
 export interface McSkillContext {
   readonly bot: Bot;
   readonly agent: string;
@@ -20,6 +42,7 @@ export interface McSkillContext {
   readonly signal: AbortSignal;
   readonly hub: MessageHub;
   readonly chests: ChestMemory;
+  readonly events: SkillEventSink;
   /** Resolves after `n` server ticks (50 ms each); rejects with `Cancelled` on abort. */
   waitTicks(n: number): Promise<void>;
 }

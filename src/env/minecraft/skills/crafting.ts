@@ -70,7 +70,9 @@ export async function craft(ctx: McSkillContext, p: SkillParams<'craft'>): Promi
     if (ctx.signal.aborted) throw err;
     return fail('craft_failed', `crafting ${p.item} failed: ${errorMessage(err)} (you may lack ingredients for ${times} crafts)`);
   }
-  return succeed({ item: p.item, crafted: countOf(bot, p.item) - before });
+  const crafted = countOf(bot, p.item) - before;
+  if (crafted > 0) ctx.events.report({ type: 'item_crafted', item: p.item, count: crafted });
+  return succeed({ item: p.item, crafted });
 }
 
 function describeNeeds(bot: Bot, recipe: { delta: { id: number; count: number }[] } | undefined): string {
@@ -108,11 +110,14 @@ export async function smelt(ctx: McSkillContext, p: SkillParams<'smelt'>): Promi
   const station = await stationBlock(ctx, 'furnace');
   if ('reason' in station) return fail(station.reason, station.details);
   const furnace = await abortable(ctx.signal, bot.openFurnace(station.block));
+  const at = plain(station.block.position);
   let smelted = 0;
   let output: string | null = null;
   try {
     await abortable(ctx.signal, furnace.putFuel(bot.registry.itemsByName[fuelName]!.id, null, fuelCount));
+    ctx.events.report({ type: 'item_deposited', pos: at, item: fuelName, count: fuelCount });
     await abortable(ctx.signal, furnace.putInput(input.id, null, p.count));
+    ctx.events.report({ type: 'item_deposited', pos: at, item: p.item, count: p.count });
     // Vanilla smelts one item per 200 ticks; allow half as long again for lag.
     const deadline = p.count * 300 + 100;
     for (let t = 0; t < deadline && smelted < p.count; t += 20) {
@@ -122,6 +127,9 @@ export async function smelt(ctx: McSkillContext, p: SkillParams<'smelt'>): Promi
         const taken = await abortable(ctx.signal, furnace.takeOutput());
         output = taken.name;
         smelted += taken.count;
+        // The furnace window shows a product only once it is done: smelted and taken at once here.
+        ctx.events.report({ type: 'item_smelted', pos: at, item: taken.name, count: taken.count });
+        ctx.events.report({ type: 'item_taken', pos: at, item: taken.name, count: taken.count });
       }
     }
   } finally {

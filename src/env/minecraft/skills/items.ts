@@ -52,6 +52,8 @@ export async function give(ctx: McSkillContext, p: SkillParams<'give'>): Promise
     if (!stack || stack.name === p.item) received += stack?.count ?? 1;
   };
   bot.on('playerCollect', onCollect as never);
+  // The receiver's pickups of these items are the hand-over (item_given), not items it found.
+  const release = ctx.events.holdPickups([receiver.id, bot.entity.id], p.item);
   try {
     // Up to three throws: on servers with a short pickup delay the giver may catch its own items.
     for (let attempt = 0; attempt < 3 && received < p.count; attempt++) {
@@ -73,6 +75,9 @@ export async function give(ctx: McSkillContext, p: SkillParams<'give'>): Promise
   } finally {
     bot.off('playerCollect', onCollect as never);
     bot.clearControlStates();
+    release();
+    // Items that changed hands did so even when the give falls short.
+    if (received > 0) ctx.events.report({ type: 'item_given', to: receiver.id, item: p.item, count: Math.min(received, p.count) });
   }
   if (received < p.count) {
     return fail('not_received', `dropped ${p.count} ${p.item} next to ${p.player}, but ${p.player} picked up ${received}; the rest lies on the ground`);
@@ -122,6 +127,7 @@ export async function eat(ctx: McSkillContext, p: SkillParams<'eat'>): Promise<S
   if (bot.food >= 20) return fail('not_hungry', 'your food bar is full; you can eat only when hungry');
   await abortable(ctx.signal, bot.equip(findItem(bot, name)!, 'hand'));
   await abortable(ctx.signal, bot.consume());
+  ctx.events.report({ type: 'player_ate', item: name, food: bot.food, saturation: bot.foodSaturation });
   return succeed({ item: name, food: bot.food, saturation: bot.foodSaturation });
 }
 
