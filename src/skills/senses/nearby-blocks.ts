@@ -110,8 +110,8 @@ function scanSummary(world: World, player: Player, query: BlockQuery): NearbyBlo
     nearestIndex = new Int32Array(counts.length);
   }
   seen.length = nx.length = ny.length = nz.length = nd.length = 0;
-  // Bucket order is enough here: the nearest of a type is its smallest distance, and among equal
-  // distances (always in one bucket, in scan order) the first visited, as in nearest-first order.
+  // Any fixed order is enough here: the nearest of a type is its smallest distance, and among equal
+  // distances the first visited, which is the same block nearest-first order visits first.
   const stats = scanVisibleBlocks(world, player, query, (state, x, y, z, d) => {
     const id = blockId[state]!;
     if (counts[id]! === 0) {
@@ -131,7 +131,7 @@ function scanSummary(world: World, player: Player, query: BlockQuery): NearbyBlo
       }
     }
     counts[id]!++;
-  }, { order: 'buckets' });
+  }, { order: 'any' });
   const types: BlockTypeSummary[] = [];
   for (const id of seen) {
     const k = nearestIndex[id]!;

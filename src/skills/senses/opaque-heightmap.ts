@@ -65,6 +65,8 @@ export class OpaqueHeightmap {
   private static readonly byWorld = new WeakMap<World, Map<TopKind, OpaqueHeightmap>>();
   private readonly chunks = new Map<number, ChunkTops>();
   private lastKey = NaN;
+  /** Counts block changes seen, so a window filled earlier can tell whether it is still current. */
+  version = 0;
   private last: ChunkTops | null = null;
   /** stateId -> 1 when the block does not count as a top. */
   private readonly passes: Uint8Array;
@@ -165,6 +167,7 @@ export class OpaqueHeightmap {
   }
 
   private onChange(x: number, y: number, z: number, after: number): void {
+    this.version++;
     const c = this.chunks.get(chunkKey(x >> 4, z >> 4));
     if (!c || y > c.cap) return; // not scanned yet: a later scan reads the new block
     const i = ((z & 15) << 4) | (x & 15);

@@ -12,12 +12,12 @@ import type { Vec3 } from '../../core/vec3.js';
 import type { Entity, EntityKind, Player, Registry, World } from '../../world/index.js';
 import { MIN_Y, MAX_Y } from '../../world/index.js';
 import { airByState } from './air.js';
-import { ExposedBlocks } from './exposed-blocks.js';
+import { ExposedBlocks, type SectionSurface } from './exposed-blocks.js';
 import { eyeHeight, eyePosition, lookDirection } from './eyes.js';
 import {
-  blockVisibleFrom, segmentClearOverTops,
   FACE_NEG_X, FACE_NEG_Y, FACE_NEG_Z, FACE_POS_X, FACE_POS_Y, FACE_POS_Z,
 } from './line-of-sight.js';
+import { EyeRays } from './eye-rays.js';
 import { emptyTops, OpaqueHeightmap, type LocalTops } from './opaque-heightmap.js';
 
 /** Range an omniscient query scans when it names none (the oracle's "everything nearby"). */
@@ -44,12 +44,13 @@ export interface BlockQuery extends PerceptionOptions {
 
 export interface ScanOrder {
   /**
-   * `nearest-first` (default): the visitor gets blocks by exact distance. `buckets`: by distance
-   * rounded down to 1/16 block, in a fixed order inside a bucket, so blocks at equal distances
-   * still come in the same relative order; cheaper for callers that only aggregate (counts and
-   * the nearest of each kind). Only honoured without `maxResults`.
+   * `nearest-first` (default): the visitor gets blocks by exact distance. `any`: in a fixed order
+   * that is not by distance (the same world and pose always give the same sequence, and blocks at
+   * equal distances come in the same relative order as nearest-first gives them); cheaper for
+   * callers that only aggregate (counts and the nearest of each kind). Only honoured without
+   * `maxResults`.
    */
-  order?: 'nearest-first' | 'buckets';
+  order?: 'nearest-first' | 'any';
 }
 
 export interface EntityQuery extends PerceptionOptions {
@@ -100,6 +101,7 @@ let hits = new Int32Array(cap);
 let bucketStart = new Int32Array(1024);
 let scanning = false;
 const tops: LocalTops = emptyTops();
+const eyeRays = new EyeRays();
 /** Distance buckets per block: fine enough that candidates come out nearly sorted. */
 const BUCKETS_PER_BLOCK = 16;
 
@@ -111,6 +113,22 @@ const BUCKETS_PER_BLOCK = 16;
 function topsAround(world: World, eye: Vec3, range: number): LocalTops {
   const r = Math.ceil(range) + 2;
   return OpaqueHeightmap.of(world).window(Math.floor(eye.x) - r, Math.floor(eye.z) - r, 2 * r + 1, tops, Math.floor(eye.y + range) + 4);
+}
+
+/** What `eyeRays` was last aimed from; an observation's block scan and entity scan share one aim. */
+const aimed = { world: null as World | null, x: NaN, y: NaN, z: NaN, range: -1, version: -1 };
+
+/** Aims `eyeRays` from `eye` over `range`, unless it already is (same world, eyes and heights, range at least as large). */
+function aimRays(world: World, eye: Vec3, range: number): void {
+  const heights = OpaqueHeightmap.of(world);
+  if (aimed.world === world && aimed.x === eye.x && aimed.y === eye.y && aimed.z === eye.z && aimed.range >= range && aimed.version === heights.version) return;
+  eyeRays.aim(world, topsAround(world, eye, range), eye, range + 2);
+  aimed.world = world;
+  aimed.x = eye.x;
+  aimed.y = eye.y;
+  aimed.z = eye.z;
+  aimed.range = range;
+  aimed.version = heights.version;
 }
 
 function grow(): void {
@@ -163,7 +181,7 @@ export function scanVisibleBlocks(world: World, player: Player, query: BlockQuer
   checkRange(query.range, 'range');
   if (scanning) throw new InputError('scanVisibleBlocks was called from inside its own visitor', 'collect results first, then start the next scan');
   scanning = true;
-  const exact = how.order !== 'buckets' || query.maxResults !== undefined;
+  const exact = how.order !== 'any' || query.maxResults !== undefined;
   try {
     return query.omniscient ? scanAll(world, player, query, visit, exact) : scanPerceived(world, player, query, visit, exact);
   } finally {
@@ -174,18 +192,33 @@ export function scanVisibleBlocks(world: World, player: Player, query: BlockQuer
 function scanPerceived(world: World, player: Player, query: BlockQuery, visit: BlockVisitor, exact: boolean): ScanStats {
   const eye = eyePosition(player);
   const range = Math.min(query.range ?? player.perceptionRange, player.perceptionRange);
-  const r2 = range * range;
   const mask = query.names ? stateMask(world.registry, query.names) : null;
   const cosHalf = coneCos(player, query);
   const look = lookDirection(player.yaw, player.pitch);
   const maxResults = query.maxResults ?? Infinity;
   const maxRays = query.maxRays ?? DEFAULT_MAX_RAYS;
-  const exposed = ExposedBlocks.of(world);
+  const n = collectCandidates(ExposedBlocks.of(world), eye, range, mask, cosHalf, look);
+  // 2. Rays, nearest first (bucket order by distance) when a cap may cut the scan short or the
+  // caller wants distance order; otherwise in the order collected.
+  const sorted = exact || n > maxRays;
+  if (sorted) sortByDistanceBuckets(n, range);
+  aimRays(world, eye, range);
+  const { rays, found, truncated } = castRays(n, maxResults, maxRays, sorted);
+  const visible = emitSorted(found, maxResults, visit, exact);
+  return { candidates: n, rays, visible, truncated };
+}
+
+/**
+ * 1. Cheap culling over the exposed blocks of every section the sphere touches: in range, of a
+ * wanted kind, with an open face turned toward the eyes, inside the view cone. Fills the scratch
+ * candidate arrays and returns how many there are. (Each loop lives in its own small function so
+ * the JIT optimises it whole instead of entering and leaving it mid-loop.)
+ */
+function collectCandidates(exposed: ExposedBlocks, eye: Vec3, range: number, mask: Uint8Array | null, cosHalf: number, look: Vec3): number {
   const ex = eye.x;
   const ey = eye.y;
   const ez = eye.z;
-
-  // 1. Cheap culling over the exposed blocks of every section the sphere touches.
+  const r2 = range * range;
   let n = 0;
   const ylo = Math.max(MIN_Y, Math.floor(ey - range));
   const yhi = Math.min(MAX_Y, Math.floor(ey + range));
@@ -207,46 +240,59 @@ function scanPerceived(world: World, player: Player, query: BlockQuery, visit: B
         const gz = ez < bz + 0.5 ? bz + 0.5 - ez : ez > bz + 15.5 ? ez - bz - 15.5 : 0;
         if (gx * gx + gy * gy + gz * gz > r2) continue;
         const sec = exposed.section(sx, sy, sz);
-        if (sec.count === 0) continue;
-        for (let i = 0; i < sec.count; i++) {
-          const l = sec.local[i]!;
-          const x = bx + (l & 15);
-          const y = by + (l >> 8);
-          const z = bz + ((l >> 4) & 15);
-          const dx = x + 0.5 - ex;
-          const dy = y + 0.5 - ey;
-          const dz = z + 0.5 - ez;
-          const d2 = dx * dx + dy * dy + dz * dz;
-          if (d2 > r2) continue;
-          const state = sec.states[i]!;
-          if (mask !== null && mask[state] !== 1) continue;
-          // Open faces the eye is in front of (inlined facesToward: this loop runs per candidate).
-          const faces =
-            sec.faces[i]! &
-            ((dx < -0.5 ? FACE_POS_X : dx > 0.5 ? FACE_NEG_X : 0) |
-              (dy < -0.5 ? FACE_POS_Y : dy > 0.5 ? FACE_NEG_Y : 0) |
-              (dz < -0.5 ? FACE_POS_Z : dz > 0.5 ? FACE_NEG_Z : 0));
-          if (faces === 0) continue; // every open face points away from the eye
-          const d = Math.sqrt(d2);
-          if (cosHalf > -2 && dx * look.x + dy * look.y + dz * look.z < cosHalf * d) continue;
-          if (n === cap) grow();
-          cx[n] = x; cy[n] = y; cz[n] = z; cs[n] = state; cf[n] = faces; cd[n] = d;
-          n++;
-        }
+        if (sec.count > 0) n = collectFromSection(sec, bx, by, bz, ex, ey, ez, r2, mask, cosHalf, look, n);
       }
     }
   }
+  return n;
+}
 
-  // 2. Rays, nearest first (bucket order by distance), until the caps.
-  sortByDistanceBuckets(n, range);
-  const window = topsAround(world, eye, range);
+function collectFromSection(
+  sec: SectionSurface, bx: number, by: number, bz: number,
+  ex: number, ey: number, ez: number, r2: number,
+  mask: Uint8Array | null, cosHalf: number, look: Vec3, n: number,
+): number {
+  const { count, local, states, faces: open } = sec;
+  const lx = look.x;
+  const ly = look.y;
+  const lz = look.z;
+  for (let i = 0; i < count; i++) {
+    const l = local[i]!;
+    const x = bx + (l & 15);
+    const y = by + (l >> 8);
+    const z = bz + ((l >> 4) & 15);
+    const dx = x + 0.5 - ex;
+    const dy = y + 0.5 - ey;
+    const dz = z + 0.5 - ez;
+    const d2 = dx * dx + dy * dy + dz * dz;
+    if (d2 > r2) continue;
+    const state = states[i]!;
+    if (mask !== null && mask[state] !== 1) continue;
+    // Open faces the eye is in front of (inlined facesToward: this loop runs per candidate).
+    const faces =
+      open[i]! &
+      ((dx < -0.5 ? FACE_POS_X : dx > 0.5 ? FACE_NEG_X : 0) |
+        (dy < -0.5 ? FACE_POS_Y : dy > 0.5 ? FACE_NEG_Y : 0) |
+        (dz < -0.5 ? FACE_POS_Z : dz > 0.5 ? FACE_NEG_Z : 0));
+    if (faces === 0) continue; // every open face points away from the eye
+    const d = Math.sqrt(d2);
+    if (cosHalf > -2 && dx * lx + dy * ly + dz * lz < cosHalf * d) continue;
+    if (n === cap) grow();
+    cx[n] = x; cy[n] = y; cz[n] = z; cs[n] = state; cf[n] = faces; cd[n] = d;
+    n++;
+  }
+  return n;
+}
+
+/** 2. Line of sight for the candidates in `order`, nearest first, into `hits`, until the caps. */
+function castRays(n: number, maxResults: number, maxRays: number, sorted: boolean): { rays: number; found: number; truncated: boolean } {
   let rays = 0;
   let h = 0;
   let truncated = false;
   let bucket = -1;
   const limited = maxResults !== Infinity;
   for (let k = 0; k < n; k++) {
-    const i = order[k]!;
+    const i = sorted ? order[k]! : k;
     if (limited) {
       const b = Math.floor(cd[i]!);
       if (b !== bucket) {
@@ -254,12 +300,14 @@ function scanPerceived(world: World, player: Player, query: BlockQuery, visit: B
         bucket = b;
       }
     }
-    if (rays >= maxRays) { truncated = true; break; }
+    if (rays >= maxRays) {
+      truncated = true;
+      break;
+    }
     rays++;
-    if (blockVisibleFrom(world, eye, cx[i]!, cy[i]!, cz[i]!, cf[i]!, window)) hits[h++] = i;
+    if (eyeRays.blockVisible(cx[i]!, cy[i]!, cz[i]!, cf[i]!)) hits[h++] = i;
   }
-  const visible = emitSorted(h, maxResults, visit, exact);
-  return { candidates: n, rays, visible, truncated };
+  return { rays, found: h, truncated };
 }
 
 /** The oracle's view: every non-air block in the range, no sight or view cone. */
@@ -309,7 +357,8 @@ function sortByDistanceBuckets(n: number, range: number): void {
  * Finishes sorting `hits[0..h)` by distance and visits up to `maxResults`. The hits are already in
  * bucket order, so insertion sort is near linear; it is stable, and the bucket sort and the scan
  * order are fixed, so equal distances always come out in the same order. Without `exact` the
- * bucket order is kept as it is.
+ * hits are visited in the order they were found (bucket order, or collection order when the
+ * candidates were not sorted).
  */
 function emitSorted(h: number, maxResults: number, visit: BlockVisitor, exact: boolean): number {
   for (let k = 1; exact && k < h; k++) {
@@ -362,7 +411,7 @@ export function visibleEntities(world: World, player: Player, query: EntityQuery
     const range = Math.min(query.range ?? player.perceptionRange, player.perceptionRange);
     const cosHalf = coneCos(player, query);
     const look = lookDirection(player.yaw, player.pitch);
-    const window = topsAround(world, eye, range);
+    aimRays(world, eye, range);
     // The index measures to feet; widen by a tall mob's height, then test the centre exactly.
     for (const e of world.near(eye, range + 4, wanted)) {
       const cyE = e.pos.y + e.height / 2;
@@ -373,10 +422,7 @@ export function visibleEntities(world: World, player: Player, query: EntityQuery
       if (d > range) continue;
       if (cosHalf > -2 && dx * look.x + dy * look.y + dz * look.z < cosHalf * d) continue;
       const eyeY = e.pos.y + eyeHeight(e);
-      if (
-        !segmentClearOverTops(world, window, eye.x, eye.y, eye.z, e.pos.x, eyeY, e.pos.z) &&
-        !segmentClearOverTops(world, window, eye.x, eye.y, eye.z, e.pos.x, cyE, e.pos.z)
-      ) continue;
+      if (!eyeRays.pointVisible(e.pos.x, eyeY, e.pos.z) && !eyeRays.pointVisible(e.pos.x, cyE, e.pos.z)) continue;
       found.push(describe(e, d));
     }
   }

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { World } from '../../world/index.js';
+import { EyeRays } from './eye-rays.js';
+import { blockVisibleFrom, facesToward } from './line-of-sight.js';
+import { OpaqueHeightmap } from './opaque-heightmap.js';
+
+/** Every block within `range` of `eye`, seen through EyeRays and through the plain voxel walk. */
+function compareAround(world: World, eye: { x: number; y: number; z: number }, range: number, ylo: number, yhi: number): { seen: number; hidden: number } {
+  const r = Math.ceil(range) + 2;
+  const tops = OpaqueHeightmap.of(world).window(Math.floor(eye.x) - r, Math.floor(eye.z) - r, 2 * r + 1, undefined, Math.floor(eye.y + range) + 4);
+  const rays = new EyeRays();
+  rays.aim(world, tops, eye, range + 2);
+  let seen = 0;
+  let hidden = 0;
+  for (let x = Math.floor(eye.x - range); x <= Math.floor(eye.x + range); x++) {
+    for (let z = Math.floor(eye.z - range); z <= Math.floor(eye.z + range); z++) {
+      for (let y = ylo; y <= yhi; y++) {
+        const faces = facesToward(eye, x, y, z);
+        const expected = blockVisibleFrom(world, eye, x, y, z, faces);
+        if (expected) seen++;
+        else hidden++;
+        if (rays.blockVisible(x, y, z, faces) !== expected) {
+          throw new Error(`eye ${eye.x},${eye.y},${eye.z}: block ${x},${y},${z} faces ${faces} should be ${expected ? 'visible' : 'hidden'}`);
+        }
+      }
+    }
+  }
+  return { seen, hidden };
+}
+
+describe('EyeRays', () => {
+  it('agrees with the voxel walk over natural terrain, from many eye points', () => {
+    const world = new World({ seed: 'eye-rays', terrain: { type: 'natural' }, gamerules: { doMobSpawning: false } });
+    const rng = world.rng('test-eyes');
+    let seen = 0;
+    let hidden = 0;
+    for (let i = 0; i < 12; i++) {
+      const x = rng.range(-200, 200);
+      const z = rng.range(-200, 200);
+      const ground = world.terrain.surfaceY(Math.floor(x), Math.floor(z));
+      const eye = { x, y: ground + 1.62 + (i % 3) * 2.5, z };
+      const r = compareAround(world, eye, 6 + i * 2, Math.floor(eye.y) - 8, Math.floor(eye.y) + 3);
+      seen += r.seen;
+      hidden += r.hidden;
+    }
+    expect(seen).toBeGreaterThan(2000);
+    expect(hidden).toBeGreaterThan(2000);
+  });
+
+  it('agrees with the voxel walk among random pillars, walls and see-through blocks, eyes on edges included', () => {
+    const world = new World({ seed: 3, terrain: { type: 'flat' }, gamerules: { doMobSpawning: false } });
+    const rng = world.rng('test-pillars');
+    const kinds = ['stone', 'glass', 'oak_leaves', 'oak_log', 'water', 'dirt'];
+    for (let i = 0; i < 900; i++) {
+      const x = rng.int(-16, 16);
+      const z = rng.int(-16, 16);
+      const h = rng.int(1, 5);
+      const kind = kinds[rng.int(0, kinds.length - 1)]!;
+      for (let y = -60; y < -60 + h; y++) world.setBlock({ x, y, z }, kind);
+    }
+    let seen = 0;
+    let hidden = 0;
+    // Eyes inside a column, on a column edge, and exactly on a column corner.
+    for (const [x, y, z] of [[0.37, -57.2, 0.81], [3, -56.38, -2.5], [-4, -55.9, 5], [0.5, -58.38, 0.5]] as const) {
+      const r = compareAround(world, { x, y, z }, 12, -61, -54);
+      seen += r.seen;
+      hidden += r.hidden;
+    }
+    expect(seen).toBeGreaterThan(1000);
+    expect(hidden).toBeGreaterThan(1000);
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * Line of sight from one eye point to many blocks: what a block scan runs per candidate. It gives
+ * the same answers as `blockVisibleFrom(world, eye, …, tops)`, faster, by asking the viewer's
+ * horizon (horizon.ts) how much of each ray is known to pass over every column and walking only
+ * the rest, column by column, with the same per-column test as `segmentClearOverTops`. Rays the
+ * horizon cannot shorten, or that leave the window, take the full walk.
+ */
+import type { Vec3 } from '../../core/vec3.js';
+import type { World } from '../../world/index.js';
+import { Horizon } from './horizon.js';
+import {
+  segmentClearOverTops,
+  FACE_NEG_X, FACE_NEG_Y, FACE_NEG_Z, FACE_POS_X, FACE_POS_Y, FACE_POS_Z,
+} from './line-of-sight.js';
+import type { LocalTops } from './opaque-heightmap.js';
+
+/** As in line-of-sight.ts: face rays aim this far outside the face. */
+const FACE_EPSILON = 1e-3;
+/** A walk resumes this far (in blocks) before the end of the part the horizon vouches for. */
+const RESUME_MARGIN = 0.01;
+/** Distance from a column edge below which a resumed walk does not trust `Math.floor`. */
+const EDGE = 1e-6;
+/** Rays whose unvouched stretch is longer than this take the full walk, which can skip whole tiles. */
+const SHORT_WALK = 12;
+
+export class EyeRays {
+  private readonly horizon = new Horizon();
+  private world!: World;
+  private tops!: LocalTops;
+  private seeThrough!: Uint8Array;
+  private ox = 0;
+  private oy = 0;
+  private oz = 0;
+  private originX = 0;
+  private originY = 0;
+  private originZ = 0;
+
+  /** Prepares rays from `eye` over `tops`, for blocks up to `reach` horizontal blocks away. */
+  aim(world: World, tops: LocalTops, eye: Vec3, reach: number): void {
+    this.world = world;
+    this.tops = tops;
+    this.seeThrough = world.registry.seeThroughByState;
+    this.ox = eye.x;
+    this.oy = eye.y;
+    this.oz = eye.z;
+    this.originX = Math.floor(eye.x);
+    this.originY = Math.floor(eye.y);
+    this.originZ = Math.floor(eye.z);
+    this.horizon.build(tops, eye, reach);
+  }
+
+  /** `blockVisibleFrom(world, eye, bx, by, bz, faces, tops)` for the aimed eye and tops. */
+  blockVisible(bx: number, by: number, bz: number, faces: number): boolean {
+    const ox = this.ox;
+    const oy = this.oy;
+    const oz = this.oz;
+    const cx = bx + 0.5;
+    const cy = by + 0.5;
+    const cz = bz + 0.5;
+    if (faces & FACE_POS_Y && oy > by + 1 && this.clear(cx, by + 1 + FACE_EPSILON, cz, bx, by, bz)) return true;
+    if (faces & FACE_NEG_Y && oy < by && this.clear(cx, by - FACE_EPSILON, cz, bx, by, bz)) return true;
+    if (faces & FACE_POS_X && ox > bx + 1 && this.clear(bx + 1 + FACE_EPSILON, cy, cz, bx, by, bz)) return true;
+    if (faces & FACE_NEG_X && ox < bx && this.clear(bx - FACE_EPSILON, cy, cz, bx, by, bz)) return true;
+    if (faces & FACE_POS_Z && oz > bz + 1 && this.clear(cx, cy, bz + 1 + FACE_EPSILON, bx, by, bz)) return true;
+    if (faces & FACE_NEG_Z && oz < bz && this.clear(cx, cy, bz - FACE_EPSILON, bx, by, bz)) return true;
+    return this.clear(cx, cy, cz, bx, by, bz);
+  }
+
+  /** Whether nothing blocks sight from the eyes to the point (tx, ty, tz): `segmentClearOverTops` without a target block. */
+  pointVisible(tx: number, ty: number, tz: number): boolean {
+    // NaN never equals a column or cell index, so no block counts as the target.
+    return this.clear(tx, ty, tz, NaN, NaN, NaN);
+  }
+
+  /** `segmentClearOverTops` from the eyes to (tx, ty, tz) with target block (bx, by, bz). */
+  private clear(tx: number, ty: number, tz: number, bx: number, by: number, bz: number): boolean {
+    const ox = this.ox;
+    const oy = this.oy;
+    const oz = this.oz;
+    const tops = this.tops;
+    const x0 = tops.x0;
+    const z0 = tops.z0;
+    const size = tops.size;
+    const ex = Math.floor(tx);
+    const ez = Math.floor(tz);
+    // The same conditions under which the full walk trusts the window.
+    if (ex - x0 < 0 || ez - z0 < 0 || ex - x0 >= size || ez - z0 >= size || (oy > ty ? oy : ty) >= tops.yCap + 1) return this.fullWalk(tx, ty, tz, bx, by, bz);
+    if (this.originX - x0 < 0 || this.originZ - z0 < 0 || this.originX - x0 >= size || this.originZ - z0 >= size) return this.fullWalk(tx, ty, tz, bx, by, bz);
+    const dx = tx - ox;
+    const dy = ty - oy;
+    const dz = tz - oz;
+    const dh = Math.sqrt(dx * dx + dz * dz);
+    const vouched = this.horizon.clearTo(dx, dy, dz, dh);
+    if (vouched === Infinity) return true;
+    if (dh - vouched > SHORT_WALK) return this.fullWalk(tx, ty, tz, bx, by, bz);
+    // Resume a little before the vouched-for distance; every column crossed before then is clear.
+    const t0 = (vouched - RESUME_MARGIN) / dh;
+    if (!(t0 > 0 && t0 < 1)) return this.fullWalk(tx, ty, tz, bx, by, bz);
+    const px = ox + dx * t0;
+    const pz = oz + dz * t0;
+    let x = Math.floor(px);
+    let z = Math.floor(pz);
+    const fx = px - x;
+    const fz = pz - z;
+    // On (or within rounding of) a column edge the full walk's own tie-breaking decides.
+    if (!(fx > EDGE && fx < 1 - EDGE && fz > EDGE && fz < 1 - EDGE)) return this.fullWalk(tx, ty, tz, bx, by, bz);
+
+    const data = tops.data;
+    const seeThrough = this.seeThrough;
+    const blocks = this.world.blocks;
+    const sx = dx > 0 ? 1 : dx < 0 ? -1 : 0;
+    const sz = dz > 0 ? 1 : dz < 0 ? -1 : 0;
+    const idx = 1 / dx;
+    const idz = 1 / dz;
+    const offX = sx > 0 ? 1 : 0;
+    const offZ = sz > 0 ? 1 : 0;
+    // Boundary crossing times from the same formula as the full walk, so the columns visited and
+    // the heights the segment has in each are exactly the full walk's.
+    let tmx = sx !== 0 ? (x + offX - ox) * idx : Infinity;
+    let tmz = sz !== 0 ? (z + offZ - oz) * idz : Infinity;
+    let yA = oy + dy * t0;
+    for (let i = 0; i < 64; i++) {
+      const xi = x - x0;
+      const zi = z - z0;
+      if (xi < 0 || xi >= size || zi < 0 || zi >= size) return true; // rounding carried us past the end
+      const last = x === ex && z === ez;
+      let tExit = last ? 1 : tmx < tmz ? tmx : tmz;
+      if (tExit > 1) tExit = 1;
+      const yB = oy + dy * tExit;
+      const top = data[xi * size + zi]!;
+      const yMin = yA < yB ? yA : yB;
+      if (yMin < top + 1 || (x === bx && z === bz)) {
+        let lo = Math.floor(yMin + 1e-9);
+        let hi = Math.floor((yA < yB ? yB : yA) - 1e-9);
+        if (hi < lo) hi = lo;
+        const hitsTarget = x === bx && z === bz && by >= lo && by <= hi;
+        if (hitsTarget) {
+          if (dy < 0) lo = by + 1;
+          else hi = by - 1;
+        }
+        if (hi > top) hi = top;
+        const origin = x === this.originX && z === this.originZ;
+        for (let y = lo; y <= hi; y++) {
+          if (origin && y === this.originY) continue;
+          if (seeThrough[blocks.get(x, y, z)] !== 1) return false;
+        }
+        if (hitsTarget) return true;
+      }
+      if (last || tExit >= 1) return true;
+      yA = yB;
+      if (tmx < tmz) {
+        x += sx;
+        tmx = (x + offX - ox) * idx;
+      } else if (sz !== 0) {
+        z += sz;
+        tmz = (z + offZ - oz) * idz;
+      } else return true;
+    }
+    return this.fullWalk(tx, ty, tz, bx, by, bz); // not reached: a resumed walk crosses a handful of columns
+  }
+
+  private fullWalk(tx: number, ty: number, tz: number, bx: number, by: number, bz: number): boolean {
+    return segmentClearOverTops(this.world, this.tops, this.ox, this.oy, this.oz, tx, ty, tz, true, bx, by, bz);
+  }
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { World } from '../../world/index.js';
+import { Horizon } from './horizon.js';
+import { OpaqueHeightmap } from './opaque-heightmap.js';
+
+describe('Horizon', () => {
+  it('only vouches for stretches of a segment that pass at least a block above every column top', () => {
+    const world = new World({ seed: 'horizon', terrain: { type: 'natural' }, gamerules: { doMobSpawning: false } });
+    const rng = world.rng('test-horizon');
+    const horizon = new Horizon();
+    let vouched = 0;
+    let whole = 0;
+    let refused = 0;
+    for (let e = 0; e < 40; e++) {
+      const ex = rng.range(-300, 300);
+      const ez = rng.range(-300, 300);
+      const eye = { x: ex, y: world.terrain.surfaceY(Math.floor(ex), Math.floor(ez)) + 1.62 + rng.range(0, 6), z: ez };
+      const reach = rng.int(6, 30);
+      const r = reach + 2;
+      const tops = OpaqueHeightmap.of(world).window(Math.floor(eye.x) - r, Math.floor(eye.z) - r, 2 * r + 1);
+      horizon.build(tops, eye, reach);
+      const topAt = (x: number, z: number) => tops.data[(Math.floor(x) - tops.x0) * tops.size + (Math.floor(z) - tops.z0)]!;
+      for (let i = 0; i < 200; i++) {
+        const angle = rng.range(0, 2 * Math.PI);
+        const h = rng.range(0.5, reach);
+        const p = { x: eye.x + Math.cos(angle) * h, y: eye.y + rng.range(-12, 4), z: eye.z + Math.sin(angle) * h };
+        const dx = p.x - eye.x;
+        const dy = p.y - eye.y;
+        const dz = p.z - eye.z;
+        const d = horizon.clearTo(dx, dy, dz, Math.hypot(dx, dz));
+        if (d === 0) refused++;
+        else if (d === Infinity) whole++;
+        else vouched++;
+        // Walk the segment finely up to the vouched distance: it must be above every top it passes.
+        const until = Math.min(d === Infinity ? h : d, h) / h;
+        for (let t = 0; t < until; t += 0.002) {
+          const y = eye.y + dy * t;
+          const top = topAt(eye.x + dx * t, eye.z + dz * t);
+          if (d === Infinity) expect(y, `whole segment ${t}`).toBeGreaterThanOrEqual(top + 1 - 1e-9);
+          else expect(y >= top + 1 - 1e-9, `eye ${eye.x},${eye.y},${eye.z} to ${p.x},${p.y},${p.z} at t=${t}`).toBe(true);
+        }
+      }
+    }
+    expect(vouched).toBeGreaterThan(500);
+    expect(whole).toBeGreaterThan(500);
+    expect(refused).toBeGreaterThan(50);
+  });
+});

@@ -1,0 +1,223 @@
+/**
+ * A viewer's horizon by direction: how steeply a ray from its eyes must climb (or how shallowly it
+ * may fall) to pass over every column up to a given horizontal distance in a given direction. A
+ * block scan asks it first for each ray; the part of the ray it vouches for is not walked, and the
+ * exact column walk (line-of-sight.ts) only covers the last stretch before the target. Over open
+ * ground that stretch is a block or two, where a full walk crosses twenty columns or more.
+ *
+ * Why it is exact: a column q whose highest sight-blocking block is `top` is cleared by a ray of
+ * slope s (height gained per block of horizontal distance) wherever the ray crosses it iff
+ * oy + s·h >= top + 1 for every horizontal distance h the ray has inside q. With A = top + 1 - oy,
+ * that holds for all h in [dmin(q), dmax(q)] (the nearest and farthest points of q from the eyes)
+ * when s >= R(q) = A / dmax(q) for A <= 0, or A / dmin(q) for A > 0. A straight ray from the eyes
+ * keeps one direction, so it only crosses columns whose angular extent contains that direction:
+ * each column's R is recorded in every direction sector it overlaps, at the ring of its dmin, and
+ * a prefix maximum over rings answers "does slope s clear every column nearer than h" at once.
+ * A column the horizon vouches for is one the column walk would also pass without reading a block.
+ */
+import type { Vec3 } from '../../core/vec3.js';
+import { NO_TOP, type LocalTops } from './opaque-heightmap.js';
+
+/** Direction sectors around the eyes. */
+const SECTORS = 64;
+/** Width of a distance ring, in blocks. */
+const RING = 0.5;
+/** Slack on a column's angular extent, so a ray through a column's corner is never missed by rounding. */
+const ANGLE_SLACK = 1e-9;
+
+/**
+ * A monotone stand-in for the angle of (dx, dz) around the eyes, in [0, 4): cheaper than atan2 and
+ * good enough for sectors, which only need the order of directions. 0 is +x; it grows toward +z.
+ */
+function pseudoAngle(dx: number, dz: number): number {
+  const s = (dx < 0 ? -dx : dx) + (dz < 0 ? -dz : dz);
+  if (s === 0) return 0;
+  const p = dz / s;
+  return dx >= 0 ? (p >= 0 ? p : 4 + p) : 2 - p;
+}
+
+/** Half the z-extent of the columns in a row (nearest x-distance `nx`) whose nearest point is within reach; negative when none is. */
+function bandHalfWidth(reach2: number, nx: number): number {
+  const half = reach2 - nx * nx;
+  return half < 0 ? -1 : Math.sqrt(half);
+}
+
+export class Horizon {
+  private rings = 0;
+  private reach = 0;
+  private oy = 0;
+  /** Per ring, per sector (ring * SECTORS + sector): the highest R of the columns that start in that ring, then (after `build`) the prefix maximum over rings. */
+  private need = new Float64Array(0);
+  /** Per ring, per sector: the highest top of the columns that start in that ring. */
+  private highest = new Int16Array(0);
+  private west = new Float64Array(0);
+  private east = new Float64Array(0);
+  /** Whether the last `build` succeeded (a viewer with its eyes inside a sight-blocking column gets no horizon). */
+  private ready = false;
+
+  /**
+   * Records every column of `tops` within `reach` horizontal blocks of `eye`. `tops` must hold
+   * those columns (the scan's window does).
+   */
+  build(tops: LocalTops, eye: Vec3, reach: number): void {
+    const ox = eye.x;
+    const oy = eye.y;
+    const oz = eye.z;
+    this.oy = oy;
+    this.reach = reach;
+    const rings = Math.ceil(reach / RING) + 2;
+    if (this.need.length < SECTORS * rings) {
+      this.need = new Float64Array(SECTORS * rings);
+      this.highest = new Int16Array(SECTORS * rings);
+    }
+    const need = this.need;
+    need.fill(-Infinity, 0, SECTORS * rings);
+    this.highest.fill(NO_TOP, 0, SECTORS * rings);
+    this.rings = rings;
+    const { x0, z0, size, data } = tops;
+    const reach2 = reach * reach;
+    const scale = SECTORS / 4;
+    this.ready = true;
+    // Pseudo-angles of the column corners, one row of corners at a time: each corner is shared by
+    // four columns, so it is computed once. `west` holds the corners on a row's west edge, `east` on
+    // its east edge (the next row's west edge).
+    if (this.west.length < size + 1) {
+      this.west = new Float64Array(size + 1);
+      this.east = new Float64Array(size + 1);
+    }
+    let west = this.west;
+    let east = this.east;
+    for (let iz = 0; iz <= size; iz++) west[iz] = pseudoAngle(x0 - ox, z0 + iz - oz);
+    for (let ix = 0; ix < size; ix++) {
+      const x1 = x0 + ix - ox; // the column's west edge relative to the eyes
+      const x2 = x1 + 1;
+      const nx = x1 > 0 ? x1 : x2 < 0 ? -x2 : 0;
+      const fx = -x1 > x2 ? -x1 : x2;
+      const row = ix * size;
+      // Only the columns whose nearest point is within reach: a band of the row around the eyes.
+      // The east corners are needed for this band and for the next row's (it shares them).
+      const w = bandHalfWidth(reach2, nx);
+      const nextX1 = x2;
+      const wNext = bandHalfWidth(reach2, nextX1 > 0 ? nextX1 : nextX1 + 1 < 0 ? -(nextX1 + 1) : 0);
+      const wCorners = w > wNext ? w : wNext;
+      const cLo = Math.max(0, Math.floor(oz - wCorners) - z0);
+      const cHi = Math.min(size, Math.floor(oz + wCorners) - z0 + 1);
+      for (let iz = cLo; iz <= cHi; iz++) east[iz] = pseudoAngle(x2, z0 + iz - oz);
+      if (w < 0) {
+        const t = west;
+        west = east;
+        east = t;
+        continue;
+      }
+      const izLo = Math.max(0, Math.floor(oz - w) - z0);
+      const izHi = Math.min(size - 1, Math.floor(oz + w) - z0);
+      for (let iz = izLo; iz <= izHi; iz++) {
+        const top = data[row + iz]!;
+        if (top === NO_TOP) continue; // nothing in it blocks sight
+        const z1 = z0 + iz - oz;
+        const z2 = z1 + 1;
+        const nz = z1 > 0 ? z1 : z2 < 0 ? -z2 : 0;
+        const dmin2 = nx * nx + nz * nz;
+        if (dmin2 > reach2) continue;
+        const a = top + 1 - oy;
+        const dmin = Math.sqrt(dmin2);
+        let r: number;
+        if (a > 0) {
+          if (dmin === 0) {
+            this.ready = false; // the eyes' own column rises above them: nothing to vouch for
+            return;
+          }
+          r = a / dmin;
+        } else {
+          const fz = -z1 > z2 ? -z1 : z2;
+          r = a / Math.sqrt(fx * fx + fz * fz);
+        }
+        const ring = (dmin / RING) | 0;
+        if (nx === 0 && nz === 0) {
+          this.record(0, SECTORS - 1, ring, r, top);
+          continue;
+        }
+        const a11 = west[iz]!;
+        const a12 = west[iz + 1]!;
+        const a21 = east[iz]!;
+        const a22 = east[iz + 1]!;
+        if (z1 < 0 && z2 > 0 && x1 > 0) {
+          // The column straddles the +x direction, where the angle wraps from 4 to 0.
+          const lo = (a11 < a21 ? a11 : a21) - ANGLE_SLACK;
+          const hi = (a12 > a22 ? a12 : a22) + ANGLE_SLACK;
+          this.record(Math.floor(lo * scale), SECTORS - 1, ring, r, top);
+          this.record(0, Math.min(SECTORS - 1, Math.floor(hi * scale)), ring, r, top);
+        } else {
+          let lo = a11 < a12 ? a11 : a12;
+          if (a21 < lo) lo = a21;
+          if (a22 < lo) lo = a22;
+          let hi = a11 > a12 ? a11 : a12;
+          if (a21 > hi) hi = a21;
+          if (a22 > hi) hi = a22;
+          lo -= ANGLE_SLACK;
+          hi += ANGLE_SLACK;
+          if (lo < 0) this.record(Math.floor((lo + 4) * scale), SECTORS - 1, ring, r, top);
+          if (hi >= 4) this.record(0, Math.floor((hi - 4) * scale), ring, r, top);
+          this.record(lo < 0 ? 0 : Math.floor(lo * scale), hi >= 4 ? SECTORS - 1 : Math.floor(hi * scale), ring, r, top);
+        }
+      }
+      const t = west;
+      west = east;
+      east = t;
+    }
+    for (let k = 0; k < SECTORS; k++) {
+      let m = -Infinity;
+      for (let i = k; i < SECTORS * rings; i += SECTORS) {
+        const v = need[i]!;
+        if (v > m) m = v;
+        need[i] = m;
+      }
+    }
+  }
+
+  private record(k0: number, k1: number, ring: number, r: number, top: number): void {
+    const need = this.need;
+    const highest = this.highest;
+    const end = ring * SECTORS + k1;
+    for (let i = ring * SECTORS + k0; i <= end; i++) {
+      if (r > need[i]!) need[i] = r;
+      if (top > highest[i]!) highest[i] = top;
+    }
+  }
+
+  /**
+   * How far (horizontally, in blocks) a segment from the eyes along (dx, dy, dz), whose horizontal
+   * length is `dh`, is known to pass over every column: a ring boundary (0 when nothing can be
+   * vouched for), or Infinity when the whole segment is. Every column with a point nearer than
+   * the returned distance is cleared by the segment.
+   */
+  clearTo(dx: number, dy: number, dz: number, dh: number): number {
+    if (!this.ready || dh < 2 * RING || dh > this.reach) return 0; // beyond `reach` no column was recorded
+    const s = dy / dh;
+    let k = Math.floor(pseudoAngle(dx, dz) * (SECTORS / 4));
+    if (k >= SECTORS) k = SECTORS - 1;
+    const need = this.need;
+    const last = Math.floor(dh / RING);
+    let lo = last;
+    if (need[(lo - 1) * SECTORS + k]! > s) {
+      // The largest i with need[ring i-1] <= s (prefix maxima grow with i): binary search.
+      lo = 0;
+      let hi = last - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (need[(mid - 1) * SECTORS + k]! <= s) lo = mid;
+        else hi = mid - 1;
+      }
+    }
+    // The columns from there to the end: a falling segment is never lower than its end point, so
+    // it clears every column whose top is at least one block below that end.
+    if (dy <= 0) {
+      const limit = Math.floor(dy + this.oy) - 1;
+      const highest = this.highest;
+      let i = lo;
+      while (i <= last && highest[i * SECTORS + k]! <= limit) i++;
+      if (i > last) return Infinity;
+    }
+    return lo * RING;
+  }
+}
