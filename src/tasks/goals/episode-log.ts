@@ -38,6 +38,11 @@ export class EpisodeLog {
   readonly deaths: { tick: number; name: string; cause: string }[] = [];
   /** Entity id -> damage dealt to it by each agent. */
   readonly damage = new Map<number, Map<string, number>>();
+  /**
+   * Entity id -> hits landed on it by each agent. Some servers never say how much a hit took
+   * (`entity_hurt` with `amount: null`), so shares of the hits are what is left to credit there.
+   */
+  readonly hits = new Map<number, Map<string, number>>();
   /** Agent -> item names it ever held (picked up, crafted, taken, given, or seen in its inventory). */
   readonly obtained = new Map<string, Set<string>>();
   /** Agent -> item -> count deposited into containers. */
@@ -128,6 +133,9 @@ export class EpisodeLog {
         const m = this.damage.get(id) ?? new Map<string, number>();
         m.set(by, (m.get(by) ?? 0) + (num(e.amount) ?? 0));
         this.damage.set(id, m);
+        const h = this.hits.get(id) ?? new Map<string, number>();
+        h.set(by, (h.get(by) ?? 0) + 1);
+        this.hits.set(id, h);
         return;
       }
       case 'entity_died': {
