@@ -51,7 +51,7 @@ export class TaskRuntime {
       ticksPerStep: task.ticksPerStep,
       ...(task.spec.environment.world.version ? { version: task.spec.environment.world.version } : {}),
     });
-    this.goals = new AllGoalsEvaluator(task.goals);
+    this.goals = new AllGoalsEvaluator(task.goals, task.seed);
   }
 
   /** Call once after `backend.reset({seed, scenario: task.scenario})`: subscribes to events and runs step 0. */

@@ -26,9 +26,14 @@ export class CookingOrdersEvaluator implements GoalEvaluator {
   /** Served orders per dish. */
   private readonly servedBy = new Map<string, number>();
 
-  constructor(readonly goal: GoalOf<'cooking_orders'>) {
-    this.stream = new OrderStream({ menu: goal.menu, alpha: goal.alpha, maxOpen: goal.max_open, seed: goal.seed });
-    this.restock = new Rng(`${String(goal.seed)}/cooking-orders/pasture`);
+  /** `episodeSeed` seeds the dish sequence when the goal names no seed of its own. */
+  constructor(
+    readonly goal: GoalOf<'cooking_orders'>,
+    episodeSeed: number | string,
+  ) {
+    const seed = goal.seed ?? episodeSeed;
+    this.stream = new OrderStream({ menu: goal.menu, alpha: goal.alpha, maxOpen: goal.max_open, seed });
+    this.restock = new Rng(`${String(seed)}/cooking-orders/pasture`);
   }
 
   evaluate(ctx: GoalContext): GoalResult {

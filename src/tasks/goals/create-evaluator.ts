@@ -16,7 +16,8 @@ import { SurviveDaysEvaluator } from './survive-days.js';
 import { TeamInventoryEvaluator } from './team-inventory.js';
 import { TechTreeEvaluator } from './tech-tree.js';
 
-export function createEvaluator(goal: GoalSpec): GoalEvaluator {
+/** `episodeSeed` is the episode's seed, for goals that draw random streams (the cooking order stream). */
+export function createEvaluator(goal: GoalSpec, episodeSeed: number | string = 0): GoalEvaluator {
   switch (goal.type) {
     case 'chest_contains':
       return new ChestContainsEvaluator(goal);
@@ -45,7 +46,7 @@ export function createEvaluator(goal: GoalSpec): GoalEvaluator {
     case 'creative':
       return new CreativeEvaluator(goal);
     case 'cooking_orders':
-      return new CookingOrdersEvaluator(goal);
+      return new CookingOrdersEvaluator(goal, episodeSeed);
   }
 }
 
@@ -58,8 +59,8 @@ export function createEvaluator(goal: GoalSpec): GoalEvaluator {
 export class AllGoalsEvaluator implements GoalEvaluator {
   readonly parts: { goal: GoalSpec; evaluator: GoalEvaluator }[];
 
-  constructor(goals: readonly GoalSpec[]) {
-    this.parts = goals.map((goal) => ({ goal, evaluator: createEvaluator(goal) }));
+  constructor(goals: readonly GoalSpec[], episodeSeed: number | string = 0) {
+    this.parts = goals.map((goal) => ({ goal, evaluator: createEvaluator(goal, episodeSeed) }));
   }
 
   evaluate(ctx: GoalContext): GoalResult {

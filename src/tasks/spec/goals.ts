@@ -135,8 +135,8 @@ export const cookingOrdersGoalSchema = z.strictObject({
   /** Order pressure: intervals and lifetimes scale with it (CoS averages alpha 1.0 .. 3.0). */
   alpha: z.number().positive().max(100).default(2),
   max_open: z.number().int().positive().max(100).default(6),
-  /** Seed of the dish sequence (the CoS runner sets one per episode). */
-  seed: z.union([z.number().int(), z.string()]).default(0),
+  /** Seed of the dish sequence; default: the episode's seed (`run --seed`), so episodes differ. The CoS runner sets one per episode. */
+  seed: z.union([z.number().int(), z.string()]).optional(),
   /** Where an animal for each new meat order is summoned; absent: no restocking. */
   pasture: areaSchema.optional(),
   /** Completion rate (completed / (completed + failed)) at the end needed for success. */

@@ -15,8 +15,8 @@ function notices(_world: unknown, lines: string[]) {
   return lines.map((l) => parseOrderMessage(l)).filter((n) => n !== null);
 }
 
-async function episode(goal: string) {
-  const ep = await runtimeEpisode(yaml(goal));
+async function episode(goal: string, seed: number | string = 1) {
+  const ep = await runtimeEpisode(yaml(goal), seed);
   const heard: string[] = [];
   ep.env.onEvent((e) => {
     if (e.type === 'chat' && e.from === null) heard.push(String(e.message));
@@ -79,6 +79,20 @@ describe('cooking_orders on the sim backend', () => {
     expect(a.length).toBeGreaterThan(3);
     expect(await orders(4)).toEqual(a);
     expect(await orders(5)).not.toEqual(a);
+  });
+
+  it('draws the dishes from the episode seed when the goal names none (run --seed changes the orders)', async () => {
+    const orders = async (episodeSeed: number, goalSeed = '') => {
+      const { step, heard, world } = await episode(`menu: [cooked_beef, cooked_porkchop, bread]\nalpha: 1${goalSeed}`, episodeSeed);
+      await step(40);
+      return notices(world, heard).filter((n) => n.kind === 'new').map((n) => n.dish);
+    };
+    const a = await orders(7);
+    expect(a.length).toBeGreaterThan(3);
+    expect(await orders(7)).toEqual(a);
+    expect(await orders(8)).not.toEqual(a);
+    // A seed in the file wins over the episode's.
+    expect(await orders(8, '\nseed: 3')).toEqual(await orders(7, '\nseed: 3'));
   });
 
   it('rejects a file with no counter chest or an unknown dish', () => {

@@ -26,7 +26,8 @@ describe('CoS for the Minecraft kitchen', () => {
   it('sets one episode`s alpha and order seed without touching the file`s spec', () => {
     const next = withOrderSettings(spec, 3, 7);
     expect(cookingGoalOf(next)).toMatchObject({ alpha: 3, seed: 7, menu: ['cooked_beef', 'bread'] });
-    expect(cookingGoalOf(spec)).toMatchObject({ alpha: 2, seed: 0 });
+    expect(cookingGoalOf(spec)).toMatchObject({ alpha: 2 });
+    expect(cookingGoalOf(spec).seed).toBeUndefined(); // the file's own spec is untouched: no seed, so the episode's is used
     const plain = specOf(taskYaml({ type: 'harvest', success: 'type: harvest\nitem: wheat' }));
     expect(() => cookingGoalOf(plain)).toThrow(/no cooking_orders goal/);
   });
