@@ -194,11 +194,13 @@ export class HeuristicTeam implements Team {
       const z = Math.floor(obs.pos.z);
       const pit = this.pits.get(obs.agent);
       if (!pit) {
-        this.pits.set(obs.agent, { x, y, z, closed: false });
-        return skill('mineBlocks', { positions: [{ x, y: y - 1, z }, { x, y: y - 2, z }] });
+        // Three deep, so that standing at the bottom the head is a block below the ground and the
+        // hole can be closed at ground level, against the ground around it.
+        this.pits.set(obs.agent, { x, y: y - 1, z, closed: false });
+        return skill('mineBlocks', { positions: [{ x, y: y - 1, z }, { x, y: y - 2, z }, { x, y: y - 3, z }] });
       }
       // In the pit: close it over the head with whatever block was dug out.
-      const block = Object.keys(inv).find((i) => ['dirt', 'cobblestone', 'stone', 'grass_block', 'sand', 'gravel'].includes(i));
+      const block = Object.keys(inv).find((i) => ['dirt', 'cobblestone', 'stone', 'grass_block', 'sand', 'gravel', 'cobbled_deepslate'].includes(i));
       if (!pit.closed && block) {
         pit.closed = true;
         return skill('place', { block, x: pit.x, y: pit.y, z: pit.z });

@@ -22,6 +22,13 @@ describe('heuristic team, end to end on SimEnv under the senses limits', () => {
     expect(log.records.some((r) => r.type === 'action' && (r.action as { name: string }).name === 'attack')).toBe(true);
   });
 
+  it('MineLand survival: lives through a day with mobs, closing itself into a pit for the night', { timeout: 120_000 }, async () => {
+    const { result, log } = await runTaskFile(taskFile('mineland/survive-1-day-v1'), new HeuristicTeam());
+    expect(result.ended).toBe('success');
+    const closed = log.records.find((r) => r.type === 'skill_result' && r.skill === 'place' && (r.result as { ok: boolean }).ok);
+    expect(closed).toBeDefined();
+  });
+
   it('MineLand tech tree: crafts up to a stone pickaxe, digging down for stone on flat land', { timeout: 120_000 }, async () => {
     const { result, log } = await runTaskFile(taskFile('mineland/tech-tree-stone-pickaxe-v1'), new HeuristicTeam());
     expect(result.ended).toBe('success');
