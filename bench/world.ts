@@ -135,7 +135,7 @@ function act(world: World, rng: Rng, a: Agent): void {
   if (a.phase === 'walk') {
     p.controls.forward = 1;
     p.controls.jump = p.collidedHorizontally || p.inWater; // climb steps, swim up
-    // Keep out of water: the physics has no step-up, so a swimmer cannot climb a one-block bank.
+    // Keep out of water, as the bench always has (figures stay comparable with earlier runs).
     if (p.inWater) {
       if (world.tick % 20 === p.id % 20) p.yaw = p.collidedHorizontally ? rng.range(0, 360) : yawToward(p, a.home, rng);
     } else if (waterAhead(world, p)) {

@@ -4,7 +4,9 @@
  * sprinting, sneaking, water, lava and powder snow), collision with solid blocks, and fall distance.
  *
  * Deliberate simplifications (docs/world-rules.md): horizontal velocity follows the controls at once
- * (no ground friction or acceleration curve), blocks are full cubes or empty, no step-up.
+ * (no ground friction or acceleration curve), blocks are full cubes or empty, no step-up. Swimmers
+ * get out of the water as in vanilla: a jump at the surface is a real jump, and swimming into a bank
+ * with room above it pushes them up.
  */
 import type { EntityBase, Living } from '../entities/entity.js';
 import { isLiving } from '../entities/entity.js';
@@ -32,13 +34,15 @@ export function movementSystem(): WorldSystem {
       const solidByState = reg.solidByState;
       const blocks = world.blocks;
       const solid: SolidAt = (x, y, z) => solidByState[blocks.get(x, y, z)] === 1;
+      const fluidByState = reg.fluidByState;
+      const water: SolidAt = (x, y, z) => fluidByState[blocks.get(x, y, z)] === 1;
       const powderSnow = reg.stateOf('powder_snow');
       for (const e of world.entities.values()) {
         if (e.removed) continue;
         if (e.kind === 'projectile') continue; // projectiles move in their own rule
         if (isLiving(e) && e.dead) continue;
         senseMedium(world, e, powderSnow);
-        if (isLiving(e)) moveLiving(e, solid);
+        if (isLiving(e)) moveLiving(e, solid, water);
         else moveItem(e, solid);
         e.age++;
       }
@@ -73,7 +77,14 @@ export function horizontalSpeed(e: Living): number {
   return bps / 20;
 }
 
-function moveLiving(e: Living, solid: SolidAt): void {
+/** Vanilla LivingEntity: in water with at most this much of the body submerged, jump is a ground jump. */
+const FLUID_JUMP_THRESHOLD = 0.4;
+/** Vanilla LivingEntity.travel: swimming into a wall with room above gives this upward velocity. */
+const OUT_OF_WATER_IMPULSE = 0.3;
+/** How far above the body that room is checked. */
+const OUT_OF_WATER_CLEARANCE = 0.6;
+
+function moveLiving(e: Living, solid: SolidAt, water: SolidAt): void {
   const c = e.controls;
   // Horizontal intent along yaw (0 = +z, 90 = -x, as in Minecraft).
   let fx = c.forward, fs = c.strafe;
@@ -89,7 +100,12 @@ function moveLiving(e: Living, solid: SolidAt): void {
   const inFluid = e.inWater || e.inLava;
   if (inFluid) {
     e.vel.y = e.vel.y * (e.inLava ? 0.5 : 0.8) - 0.02;
-    if (c.jump) e.vel.y += 0.06;
+    if (c.jump) {
+      // Barely in the water (standing in a shallow or bobbing at the surface), jump is a real jump:
+      // that is how a swimmer gets back onto a bank (vanilla aiStep, fluid jump threshold).
+      if (e.inWater && e.vel.y <= 0 && waterDepth(e, water) <= FLUID_JUMP_THRESHOLD) e.vel.y = JUMP_VELOCITY;
+      else e.vel.y += 0.06;
+    }
     e.fallDistance = 0;
   } else if (e.inPowderSnow) {
     e.vel.y = Math.max(e.vel.y - GRAVITY, -0.1);
@@ -110,6 +126,9 @@ function moveLiving(e: Living, solid: SolidAt): void {
   const dz = moveAxis(e, 2, e.vel.z, solid);
   e.collidedHorizontally = Math.abs(dx - e.vel.x) > 1e-9 || Math.abs(dz - e.vel.z) > 1e-9;
 
+  // Swimming into a wall with room (no block, no water) a little higher up: pushed up over it.
+  if (e.inWater && e.collidedHorizontally && boxIsFree(e, e.vel.x, OUT_OF_WATER_CLEARANCE, e.vel.z, solid, water)) e.vel.y = OUT_OF_WATER_IMPULSE;
+
   const fell = startY - e.pos.y;
   if (fell > 0 && !inFluid) e.fallDistance += fell;
   const wasOnGround = e.onGround;
@@ -123,6 +142,25 @@ function moveLiving(e: Living, solid: SolidAt): void {
     if (blockedUp) e.vel.y = 0;
     if (!inFluid && !e.inPowderSnow) e.vel.y = (e.vel.y - GRAVITY) * AIR_DRAG;
   }
+}
+
+/** How deep the feet are under the water surface of the column (0 when the feet are not in water). */
+function waterDepth(e: EntityBase, water: SolidAt): number {
+  const x = Math.floor(e.pos.x), z = Math.floor(e.pos.z);
+  let y = Math.floor(e.pos.y);
+  if (!water(x, y, z)) return 0;
+  while (water(x, y + 1, z) && y + 1 - e.pos.y <= e.height) y++;
+  return y + 1 - e.pos.y;
+}
+
+/** Whether the entity's box moved by (dx, dy, dz) touches no solid block and no water. */
+function boxIsFree(e: EntityBase, dx: number, dy: number, dz: number, solid: SolidAt, water: SolidAt): boolean {
+  const hw = e.width / 2 - 1e-7;
+  const x0 = Math.floor(e.pos.x + dx - hw), x1 = Math.floor(e.pos.x + dx + hw);
+  const z0 = Math.floor(e.pos.z + dz - hw), z1 = Math.floor(e.pos.z + dz + hw);
+  const y0 = Math.floor(e.pos.y + dy), y1 = Math.floor(e.pos.y + dy + e.height - 1e-7);
+  for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) for (let z = z0; z <= z1; z++) if (solid(x, y, z) || water(x, y, z)) return false;
+  return true;
 }
 
 function solidBelow(e: EntityBase, solid: SolidAt): boolean {
