@@ -28,3 +28,35 @@ export function intProperty(registry: Registry, stateId: number, name: string, f
   const v = blockProperty(registry, stateId, name);
   return v === undefined ? fallback : Number(v);
 }
+
+/**
+ * `stateId` with property `name` set to `value` (an enum value, `true`/`false`, or a number as text);
+ * `stateId` itself when the block has no such property or value.
+ */
+export function withProperty(registry: Registry, stateId: number, name: string, value: string): number {
+  const block = registry.blockOfState(stateId);
+  const states = block.states ?? [];
+  const base = block.minStateId ?? block.id;
+  let index = stateId - base;
+  // Decompose the index into one value per property (the last property varies fastest).
+  const digits: number[] = new Array<number>(states.length).fill(0);
+  for (let i = states.length - 1; i >= 0; i--) {
+    const n = states[i]!.num_values;
+    digits[i] = index % n;
+    index = Math.floor(index / n);
+  }
+  const at = states.findIndex((s) => s.name === name);
+  if (at < 0) return stateId;
+  const prop = states[at]!;
+  let digit: number;
+  if (prop.type === 'bool') digit = value === 'true' ? 0 : value === 'false' ? 1 : -1;
+  else {
+    const values = (prop.values as readonly unknown[] | undefined)?.map(String);
+    digit = values ? values.indexOf(value) : Number(value);
+  }
+  if (!(digit >= 0 && digit < prop.num_values)) return stateId;
+  digits[at] = digit;
+  let out = 0;
+  for (let i = 0; i < states.length; i++) out = out * states[i]!.num_values + digits[i]!;
+  return base + out;
+}

@@ -18,9 +18,11 @@ import { spawnItem } from '../entities/item-entity.js';
 import type { Registry } from '../registry.js';
 import type { WorldSystem } from '../system.js';
 import type { World } from '../world.js';
+import { blockProperty } from './block-state.js';
 import { wearItem } from './durability.js';
 import { canHarvest, harvestToolNames } from './harvest.js';
 import { blockDrops } from './loot.js';
+import { isDoor } from './placing.js';
 import { isBlockPos, reachFailure, withinReach } from './reach.js';
 import { fail, type BlockResult } from './result.js';
 
@@ -162,6 +164,11 @@ function breakBlock(world: World, player: Player, pos: Vec3, state: number, held
   const block = registry.blockOfState(state);
   const drops = blockDrops(world, state, heldName);
   world.setBlock(pos, registry.airState);
+  // Breaking either half of a door takes the other half with it (one door drops, from this half).
+  if (isDoor(block.name)) {
+    const other = { x: pos.x, y: pos.y + (blockProperty(registry, state, 'half') === 'upper' ? -1 : 1), z: pos.z };
+    if (registry.blockOfState(world.stateAt(other.x, other.y, other.z)).name === block.name) world.setBlock(other, registry.airState);
+  }
   const at = { x: pos.x + 0.5, y: pos.y + 0.25, z: pos.z + 0.5 };
   for (const stack of drops) spawnItem(world, at, stack, { by: player.id });
   // Vanilla DiggerItem/SwordItem.mineBlock: 1 wear per block (2 for swords), none for instant blocks.

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { joinPlayer } from '../entities/player.js';
+import { blockProperty } from './block-state.js';
+import { startDigging } from './digging.js';
 import { placeBlock } from './placing.js';
 import { flatWorld, standingPlayer } from './test-helpers.js';
 
@@ -13,6 +15,30 @@ describe('placing blocks', () => {
     expect(w.blockAt({ x: 2, y: -60, z: 0 })).toBe('cobblestone');
     expect(p.inventory.count('cobblestone')).toBe(1);
     expect(w.takeEvents()).toEqual([expect.objectContaining({ type: 'block_placed', by: p.id, block: 'cobblestone', pos: { x: 2, y: -60, z: 0 } })]);
+  });
+
+  it('places a door as its two halves, only where there is room for both, and breaking one half takes both', () => {
+    const w = flatWorld();
+    const p = standingPlayer(w);
+    p.inventory.add({ name: 'oak_door', count: 2 });
+    expect(placeBlock(w, p, { x: 2, y: -60, z: 0 }, 'oak_door')).toEqual({ ok: true, block: 'oak_door' });
+    expect(w.blockAt({ x: 2, y: -60, z: 0 })).toBe('oak_door');
+    expect(w.blockAt({ x: 2, y: -59, z: 0 })).toBe('oak_door');
+    expect(blockProperty(w.registry, w.stateAt(2, -60, 0), 'half')).toBe('lower');
+    expect(blockProperty(w.registry, w.stateAt(2, -59, 0), 'half')).toBe('upper');
+    w.setBlock({ x: -2, y: -59, z: 0 }, 'stone'); // no room above (-2, -60, 0)
+    expect(placeBlock(w, p, { x: -2, y: -60, z: 0 }, 'oak_door')).toMatchObject({ ok: false, reason: 'occupied' });
+    expect(p.inventory.count('oak_door')).toBe(1);
+
+    // Breaking the upper half removes the lower one too, and one door drops.
+    w.takeEvents();
+    p.inventory.selected = 8; // an empty hand
+    expect(startDigging(w, p, { x: 2, y: -59, z: 0 })).toMatchObject({ ok: true });
+    w.run(100); // 4.5 s for a door by hand
+    expect(w.blockAt({ x: 2, y: -59, z: 0 })).toBe('air');
+    expect(w.blockAt({ x: 2, y: -60, z: 0 })).toBe('air');
+    const dropped = [...w.items()].map((i) => i.stack).filter((s) => s.name === 'oak_door');
+    expect(dropped.reduce((n, s) => n + s.count, 0) + p.inventory.count('oak_door')).toBe(2); // the one held and the one broken
   });
 
   it('refuses occupied, unsupported, obstructed, far and missing cases', () => {

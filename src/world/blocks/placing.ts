@@ -1,7 +1,8 @@
 /**
  * Placing a block from the inventory. The target must be air or a replaceable block, share a face
  * with a block to place against, be within reach and, for blocks with a collision box, be clear of
- * players and mobs. Blocks are placed in their default state (facing, axis and half are ignored).
+ * players and mobs. Blocks are placed in their default state (facing and axis are ignored); a door
+ * takes both of its halves, so it needs room above.
  */
 import { InputError } from '../../core/errors.js';
 import type { Vec3 } from '../../core/vec3.js';
@@ -10,7 +11,7 @@ import { overlapsBlock } from '../physics/collision.js';
 import type { Registry } from '../registry.js';
 import type { World } from '../world.js';
 import { createBlockEntityFor } from './block-entities.js';
-import { intProperty } from './block-state.js';
+import { intProperty, withProperty } from './block-state.js';
 import { isBlockPos, reachFailure } from './reach.js';
 import { fail, type BlockResult } from './result.js';
 
@@ -91,14 +92,31 @@ export function placeBlock(world: World, player: Player, pos: Vec3, itemName: st
     }
   }
 
+  // A door is two blocks tall (vanilla DoorBlock): it needs room above and places both halves.
+  const door = isDoor(block);
+  const above = { x: pos.x, y: pos.y + 1, z: pos.z };
+  if (door) {
+    const up = world.stateAt(above.x, above.y, above.z);
+    if (!isReplaceable(registry, up, registry.blockNameOfState(up))) {
+      return fail('occupied', `a door needs two blocks of room; ${fmt(above)} holds ${registry.blockNameOfState(up)}`);
+    }
+  }
+
   player.inventory.remove(itemName, 1);
   const leaves = POUR_LEAVES[itemName];
   if (leaves) player.inventory.add({ name: leaves, count: 1 });
-  world.setBlock(pos, block);
+  if (door) {
+    const lower = withProperty(registry, registry.stateOf(block), 'half', 'lower');
+    world.setBlock(pos, lower);
+    world.setBlock(above, withProperty(registry, lower, 'half', 'upper'));
+  } else world.setBlock(pos, block);
   createBlockEntityFor(world, pos);
   world.emit({ type: 'block_placed', by: player.id, pos: { x: pos.x, y: pos.y, z: pos.z }, block });
   return { ok: true, block };
 }
+
+/** Doors (not trapdoors): the blocks that stand two high. */
+export const isDoor = (block: string): boolean => block.endsWith('_door') && !block.endsWith('trapdoor');
 
 function isReplaceable(registry: Registry, state: number, name: string): boolean {
   if (!REPLACEABLE_BLOCKS.has(name)) return false;
