@@ -8,7 +8,8 @@
  *  - chest_contains: the same, then deposit into the chest;
  *  - combat: wear armor, attack visible mobs of the type, explore when none is seen;
  *  - survive_days: eat when hungry, fight hostiles that come close, dig in for the night;
- *  - shelter / blueprint: build layer by layer, split by the blocks each agent carries.
+ *  - shelter / blueprint: build layer by layer, split by the blocks each agent carries;
+ *  - stage_performance: play the script line by line (stage-director.ts).
  */
 import type { AgentAction } from '../../core/actions.js';
 import type { Observation } from '../../core/observation.js';
@@ -23,6 +24,7 @@ import { armorOf, registryFor } from './item-facts.js';
 import { blueprintStructure, shelterStructure, splitLayer, type LayeredStructure } from './layered-build.js';
 import { explore, newObtainMemory, noteResults, obtainAction, type ObtainMemory } from './obtain.js';
 import { planRecipe, sourceBlocks } from './recipe-plan.js';
+import { StageDirector } from './stage-director.js';
 
 export interface HeuristicOptions {
   architecture?: string;
@@ -48,6 +50,9 @@ export class HeuristicTeam implements Team {
   private readonly noted = new Set<string>();
   /** Where each agent dug in for the night (the pit's top), so it digs once and closes it once. */
   private readonly pits = new Map<string, { x: number; y: number; z: number; closed: boolean }>();
+  /** Mob types the team killed, in order (a stage script's `died` and `kill` lines wait for one). */
+  private readonly killLog: string[] = [];
+  private stage: StageDirector | null = null;
 
   constructor(private readonly options: HeuristicOptions = {}) {
     this.architecture = options.architecture ?? 'heuristic';
@@ -63,6 +68,9 @@ export class HeuristicTeam implements Team {
     this.killed.clear();
     this.build = null;
     this.pits.clear();
+    this.killLog.length = 0;
+    const script = this.goals.find((x) => x.type === 'stage_performance');
+    this.stage = script?.type === 'stage_performance' ? new StageDirector(script.script, setup.agents) : null;
     const g = this.goals.find((x) => x.type === 'shelter' || x.type === 'blueprint');
     if (g?.type === 'shelter') this.build = { structure: shelterStructure(g), layer: 0, busy: new Set(), doorDone: !g.door, retries: 0 };
     if (g?.type === 'blueprint') this.build = { structure: blueprintStructure(g), layer: 0, busy: new Set(), doorDone: true, retries: 0 };
@@ -77,7 +85,11 @@ export class HeuristicTeam implements Team {
       noteResults(mem, obs);
       for (const f of obs.finishedSkills) {
         const target = f.result.target as { id?: number; type?: string } | undefined;
-        if (f.name === 'attack' && f.result.killed && target) this.killed.add(`${target.type}:${target.id}`);
+        if (f.name === 'attack' && f.result.killed && target) {
+          const key = `${target.type}:${target.id}`;
+          if (!this.killed.has(key) && target.type) this.killLog.push(target.type);
+          this.killed.add(key);
+        }
       }
     }
     const out: Partial<Record<string, AgentAction>> = {};
@@ -131,6 +143,12 @@ export class HeuristicTeam implements Team {
       case 'survive_days':
       case 'all_survive':
         return this.survive(obs);
+      case 'stage_performance':
+        return this.stage?.next(name, obs, this.latest, {
+          obtain: (n, o, item, count) => this.obtain(n, o, item, count),
+          killedSince: (mob, since) => this.killLog.slice(since).includes(mob),
+          kills: () => this.killLog.length,
+        }) ?? null;
       default:
         return null;
     }

@@ -29,6 +29,14 @@ describe('heuristic team, end to end on SimEnv under the senses limits', () => {
     expect(closed).toBeDefined();
   });
 
+  it('MineLand stage performance: plays "Cook food" in the script\'s order (the pig dies, porkchop, cooked porkchop, eaten)', async () => {
+    const { result, log } = await runTaskFile(taskFile('mineland/stage-cook-food-v1'), new HeuristicTeam());
+    expect(result.ended).toBe('success');
+    const done = log.records.filter((r) => r.type === 'skill_result' && (r.result as { ok: boolean }).ok).map((r) => r.skill);
+    expect(done.indexOf('attack')).toBeLessThan(done.indexOf('smelt'));
+    expect(done.indexOf('smelt')).toBeLessThan(done.indexOf('eat'));
+  });
+
   it('MineLand tech tree: crafts up to a stone pickaxe, digging down for stone on flat land', { timeout: 120_000 }, async () => {
     const { result, log } = await runTaskFile(taskFile('mineland/tech-tree-stone-pickaxe-v1'), new HeuristicTeam());
     expect(result.ended).toBe('success');

@@ -32,9 +32,14 @@ export function stagePerformanceTasks(): RawTaskSpec[] {
           inventory: { ...s.cast[name] },
         })),
       },
+      // Hunger XXI for 30 s burns ~63 exhaustion: the saturation and about 11 food points.
+      ...(s.hungry?.length
+        ? { events: [{ id: 'hungry', trigger: { start: 0 }, actions: { type: 'apply_effect', agents: [...s.hungry], effect: 'hunger', amplifier: 20, duration: 30 } }] }
+        : {}),
       environment: {
         max_steps: 60 + 30 * s.seq.length,
-        world: flatWorld('peaceful'),
+        // A hungry cast needs easy: on peaceful the food bar refills and never drops (no mobs spawn either way).
+        world: flatWorld(s.hungry?.length ? 'easy' : 'peaceful'),
         entities: { passives: s.mobs.map((type) => ({ type, position: [0, GROUND_Y, 5] as [number, number, number], count: 1 })), hostiles: [] },
         // The whole cast shares one stage: everyone hears everyone.
         chat_range: 64,

@@ -15,6 +15,8 @@ export interface StageScript {
   cast: Readonly<Record<string, Readonly<Record<string, number>>>>;
   /** Mobs present on stage. */
   mobs: readonly string[];
+  /** Cast members who start hungry (the script has them eat, which a full food bar does not allow). */
+  hungry?: readonly string[];
   seq: readonly StageLine[];
 }
 
@@ -27,6 +29,7 @@ export const STAGE_SCRIPTS: readonly StageScript[] = [
     script: 'Bob is hungry, and now there is a pig in the presence of him; he wants to kill the pig, get the porkchop, cook and eat it.',
     cast: { Bob: { furnace: 1, coal: 2 } },
     mobs: ['pig'],
+    hungry: ['Bob'],
     seq: [
       { actor: 'pig', action: 'died' },
       { actor: 'Bob', action: 'get', object: 'porkchop' },
