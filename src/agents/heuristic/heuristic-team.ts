@@ -35,6 +35,11 @@ export interface HeuristicOptions {
 
 const FOODS = /^(cooked_|bread$|apple$|golden_apple$|baked_potato$|carrot$|pumpkin_pie$|cookie$|melon_slice$|sweet_berries$|mushroom_stew$)/;
 const HOSTILE_NEAR = 6;
+/** Supply rounds that send nobody anywhere before a layer goes up with the blocks at hand. */
+const MAX_SUPPLY_ROUNDS = 3;
+/** Skills a supply trip runs (the team waits for them before starting a layer). */
+const SUPPLY_SKILLS: ReadonlySet<string> = new Set(['getFromChest', 'collect', 'craft', 'smelt', 'mineBlocks', 'moveTo', 'scoutBlocks']);
+const posKey = (p: Vec3): string => `${p.x},${p.y},${p.z}`;
 
 export class HeuristicTeam implements Team {
   readonly architecture: string;
@@ -52,6 +57,8 @@ export class HeuristicTeam implements Team {
   private readonly pits = new Map<string, { x: number; y: number; z: number; closed: boolean }>();
   /** Mob types the team killed, in order (a stage script's `died` and `kill` lines wait for one). */
   private readonly killLog: string[] = [];
+  /** Chests that came up empty when the team went for building supplies. */
+  private readonly emptyChests = new Set<string>();
   private stage: StageDirector | null = null;
 
   constructor(private readonly options: HeuristicOptions = {}) {
@@ -69,6 +76,7 @@ export class HeuristicTeam implements Team {
     this.build = null;
     this.pits.clear();
     this.killLog.length = 0;
+    this.emptyChests.clear();
     const script = this.goals.find((x) => x.type === 'stage_performance');
     this.stage = script?.type === 'stage_performance' ? new StageDirector(script.script, setup.agents) : null;
     const g = this.goals.find((x) => x.type === 'shelter' || x.type === 'blueprint');
@@ -85,6 +93,12 @@ export class HeuristicTeam implements Team {
       noteResults(mem, obs);
       for (const f of obs.finishedSkills) {
         const target = f.result.target as { id?: number; type?: string } | undefined;
+        // A chest that gave nothing is not visited again for supplies.
+        if (f.name === 'getFromChest') {
+          const taken = f.result.taken as unknown[] | undefined;
+          const chest = (f.params as { chest?: Vec3 } | undefined)?.chest;
+          if (chest && (!f.ok || !taken || taken.length === 0)) this.emptyChests.add(posKey(chest));
+        }
         if (f.name === 'attack' && f.result.killed && target) {
           const key = `${target.type}:${target.id}`;
           if (!this.killed.has(key) && target.type) this.killLog.push(target.type);
@@ -227,6 +241,50 @@ export class HeuristicTeam implements Team {
     return pause(200);
   }
 
+  /**
+   * Sends idle agents for the blocks the structure still needs from `layer` up and the team does not
+   * carry: to a chest in sight that has not come up empty, else to the obtain planner. True while
+   * some agent is fetching or has just been sent; false once a round finds nothing to do.
+   */
+  private supply(layer: number, inventories: Readonly<Record<string, Record<string, number>>>, out: Partial<Record<string, AgentAction>>): boolean {
+    const b = this.build!;
+    const carried = new Map<string, number>();
+    for (const inv of Object.values(inventories)) for (const [k, n] of Object.entries(inv)) carried.set(k, (carried.get(k) ?? 0) + n);
+    const missing = new Map<string, number>();
+    for (const cells of b.structure.layers.slice(layer)) {
+      for (const c of cells) {
+        const have = c.blocks.find((k) => (carried.get(k) ?? 0) > 0);
+        if (have) carried.set(have, carried.get(have)! - 1);
+        else missing.set(c.blocks[0]!, (missing.get(c.blocks[0]!) ?? 0) + 1);
+      }
+    }
+    if (missing.size === 0) return false;
+    const alive = [...this.latest].filter(([, o]) => o.alive);
+    if (alive.some(([, o]) => o.runningSkill && SUPPLY_SKILLS.has(o.runningSkill.name))) return true; // wait for the trips under way
+    const wanted = [...missing];
+    let sent = false;
+    alive.forEach(([name, obs], i) => {
+      if (obs.runningSkill || name in out) return;
+      const chest = obs.nearbyBlocks
+        .filter((nb) => (nb.name === 'chest' || nb.name === 'barrel') && !this.emptyChests.has(posKey(nb.nearest)))
+        .sort((x, y) => x.distance - y.distance)[0];
+      if (chest) {
+        out[name] = skill('getFromChest', { chest: chest.nearest, items: wanted.map(([item, count]) => ({ name: item, count })) });
+        sent = true;
+        return;
+      }
+      const [item, count] = wanted[i % wanted.length]!;
+      const share = Math.ceil(count / Math.max(1, alive.length));
+      const a = this.obtain(name, obs, item, (inventoryOf(obs)[item] ?? 0) + share);
+      if (a && !(a.type === 'skill' && a.name === 'wait')) {
+        out[name] = a;
+        sent = true;
+      }
+    });
+    if (!sent && ++b.retries >= MAX_SUPPLY_ROUNDS) return false;
+    return true;
+  }
+
   private armorToWear(obs: Observation): { item: string; slot: string } | null {
     const worn: Record<string, string | null> = { head: obs.equipment.head, chest: obs.equipment.chest, legs: obs.equipment.legs, feet: obs.equipment.feet };
     for (const item of Object.keys(inventoryOf(obs))) {
@@ -263,6 +321,9 @@ export class HeuristicTeam implements Team {
     for (const [n, o] of this.latest) if (o.alive) inventories[n] = inventoryOf(o);
     const layer = b.structure.layers[b.layer]!;
     const { work, unfilled } = splitLayer(layer, inventories);
+    // Blocks nobody carries: fetch them from a chest in sight, else gather or craft them, before the
+    // layer starts. Only when that gets nowhere does the layer go up with holes.
+    if (unfilled.length > 0 && this.supply(b.layer, inventories, out)) return;
     if (unfilled.length > 0) this.noteOnce(`unfilled:${b.layer}`, { type: 'heuristic_note', note: `layer ${b.layer}: nobody carries blocks for ${unfilled.length} position(s) (${unfilled[0]!.blocks.join('/')})` });
     for (const [agent, cells] of work) {
       const origin = cells[0]!.pos;
@@ -270,6 +331,7 @@ export class HeuristicTeam implements Team {
       b.busy.add(agent);
     }
     b.layer++;
+    b.retries = 0;
   }
 
   private memoryOf(name: string): ObtainMemory {

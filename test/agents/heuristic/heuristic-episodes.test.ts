@@ -37,6 +37,13 @@ describe('heuristic team, end to end on SimEnv under the senses limits', () => {
     expect(done.indexOf('smelt')).toBeLessThan(done.indexOf('eat'));
   });
 
+  it('MineLand construction: fetches the materials from the chest in sight, then builds the blueprint', async () => {
+    const { result, log } = await runTaskFile(taskFile('mineland/construction-monument-supplied-a3-coop-v1'), new HeuristicTeam());
+    expect(result.ended).toBe('success');
+    const fetched = log.records.filter((r) => r.type === 'skill_result' && r.skill === 'getFromChest' && (r.result as { ok: boolean }).ok);
+    expect(fetched.length).toBeGreaterThan(0);
+  });
+
   it('MineLand tech tree: crafts up to a stone pickaxe, digging down for stone on flat land', { timeout: 120_000 }, async () => {
     const { result, log } = await runTaskFile(taskFile('mineland/tech-tree-stone-pickaxe-v1'), new HeuristicTeam());
     expect(result.ended).toBe('success');
