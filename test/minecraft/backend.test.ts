@@ -3,35 +3,14 @@
  * 1.16.5 server: real in-game chat with our chat range, collect with pickup, building, and the
  * command-driven WorldAdmin (fill, give, summon/remove, restore between episodes).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GuildcraftError } from '../../src/core/errors.js';
-import type { WorldBackend } from '../../src/env/backend.js';
-import { MinecraftConnectionPool, createMinecraftBackend, resolveMinecraftOptions } from '../../src/env/minecraft/index.js';
+import { createMinecraftBackend } from '../../src/env/minecraft/index.js';
 import { GROUND_Y, agentAt, count, flatScenario, runSkill, skill } from '../conformance/helpers.js';
-import { FLAT_ORIGIN, startFlyingSquid, type TestServer } from './flying-squid-harness.js';
+import { useFlyingSquid } from './server-fixture.js';
 
-let server: TestServer | null = null;
-let pool: MinecraftConnectionPool | null = null;
-const open: WorldBackend[] = [];
-
-const options = (extra: Record<string, unknown> = {}) => ({ host: server!.host, port: server!.port, version: server!.version, ticksPerStep: 10, commandTimeoutMs: 30_000, joinTimeoutMs: 60_000, ...extra });
-
-beforeAll(async () => {
-  server = await startFlyingSquid();
-  pool = new MinecraftConnectionPool(resolveMinecraftOptions(options()));
-}, 30_000);
-
-afterAll(async () => {
-  for (const env of open) await env.close();
-  await pool?.close();
-  await server?.close();
-}, 30_000);
-
-function backend(extra: Record<string, unknown> = {}) {
-  const env = createMinecraftBackend(options(extra), { pool: pool!, origin: FLAT_ORIGIN });
-  open.push(env);
-  return env;
-}
+const squid = useFlyingSquid();
+const backend = (extra: Record<string, unknown> = {}) => squid.backend(extra);
 
 describe('minecraft backend on flying-squid', { retry: 1 }, () => {
   it('carries say over real in-game chat and enforces the chat range itself', async () => {

@@ -5,39 +5,22 @@
  * (blocks broken and placed, items picked up, kills: type, actor name, block/item/mob) must agree.
  * Timing differs by design (real server time, flying-squid mobs have no AI), so ticks are not compared.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WorldBackend } from '../../src/env/backend.js';
-import { MinecraftConnectionPool, createMinecraftBackend, resolveMinecraftOptions } from '../../src/env/minecraft/index.js';
 import { SimEnv } from '../../src/env/sim/index.js';
 import type { Scenario } from '../../src/env/scenario.js';
 import type { WorldEventJson } from '../../src/tasks/goals/episode-log.js';
 import { GROUND_Y, agentAt, count, flatScenario, runSkill, skill, stepUntil } from '../conformance/helpers.js';
-import { FLAT_ORIGIN, startFlyingSquid, type TestServer } from './flying-squid-harness.js';
+import { useFlyingSquid } from './server-fixture.js';
 
-let server: TestServer | null = null;
-let pool: MinecraftConnectionPool | null = null;
-const open: WorldBackend[] = [];
-
-const mcOptions = () => ({ host: server!.host, port: server!.port, version: server!.version, ticksPerStep: 10, commandTimeoutMs: 30_000, joinTimeoutMs: 60_000 });
-
-beforeAll(async () => {
-  server = await startFlyingSquid();
-  pool = new MinecraftConnectionPool(resolveMinecraftOptions(mcOptions()));
-}, 60_000);
-
-afterAll(async () => {
-  for (const env of open) await env.close();
-  await pool?.close();
-  await server?.close();
-}, 30_000);
+const squid = useFlyingSquid();
 
 const backends: [string, () => WorldBackend][] = [
   ['sim', () => new SimEnv({ ticksPerStep: 10 })],
   [
     'minecraft',
     () => {
-      const env = createMinecraftBackend(mcOptions(), { pool: pool!, origin: FLAT_ORIGIN });
-      open.push(env);
+      const env = squid.backend();
       return env;
     },
   ],

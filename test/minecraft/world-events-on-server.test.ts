@@ -4,32 +4,15 @@
  * shapes, with the agent's id, so an EpisodeLog subscribed the way TaskRuntime does (after reset,
  * primed from the admin) scores the kill and the obtained item.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WorldBackend } from '../../src/env/backend.js';
-import { MinecraftConnectionPool, createMinecraftBackend, resolveMinecraftOptions } from '../../src/env/minecraft/index.js';
+import { describe, expect, it } from 'vitest';
 import { compileTask } from '../../src/tasks/compile.js';
 import { EpisodeLog, type WorldEventJson } from '../../src/tasks/goals/episode-log.js';
 import { TaskRuntime } from '../../src/tasks/runtime.js';
 import { parseTask } from '../../src/tasks/load.js';
 import { GROUND_Y, agentAt, flatScenario, runSkill, skill, stepUntil } from '../conformance/helpers.js';
-import { FLAT_ORIGIN, startFlyingSquid, type TestServer } from './flying-squid-harness.js';
+import { useFlyingSquid } from './server-fixture.js';
 
-let server: TestServer | null = null;
-let pool: MinecraftConnectionPool | null = null;
-const open: WorldBackend[] = [];
-
-const options = () => ({ host: server!.host, port: server!.port, version: server!.version, ticksPerStep: 10, commandTimeoutMs: 30_000, joinTimeoutMs: 60_000 });
-
-beforeAll(async () => {
-  server = await startFlyingSquid();
-  pool = new MinecraftConnectionPool(resolveMinecraftOptions(options()));
-}, 60_000);
-
-afterAll(async () => {
-  for (const env of open) await env.close();
-  await pool?.close();
-  await server?.close();
-}, 30_000);
+const squid = useFlyingSquid();
 
 /** A MineLand combat task as a user writes it: one agent, one zombie to kill. */
 const COMBAT_TASK = `
@@ -51,8 +34,7 @@ environment:
 
 describe('world events on flying-squid', { retry: 1 }, () => {
   it('reports digging, pickup, placing and a kill with the agent id, and EpisodeLog scores them', async () => {
-    const env = createMinecraftBackend(options(), { pool: pool!, origin: FLAT_ORIGIN });
-    open.push(env);
+    const env = squid.backend();
     await env.reset({
       seed: 1,
       scenario: flatScenario([agentAt('ann', 0, 0, { inventory: [{ name: 'cobblestone', count: 2 }, { name: 'stone_sword', count: 1 }] })], {
@@ -101,8 +83,7 @@ describe('world events on flying-squid', { retry: 1 }, () => {
   }, 180_000);
 
   it('reports a give as one item_given to the receiver, not as items it picked up', async () => {
-    const env = createMinecraftBackend(options(), { pool: pool!, origin: FLAT_ORIGIN });
-    open.push(env);
+    const env = squid.backend();
     await env.reset({ seed: 2, scenario: flatScenario([agentAt('gil', 0, 0, { inventory: [{ name: 'bread', count: 5 }] }), agentAt('rae', 4, 2)]) });
     const events: WorldEventJson[] = [];
     const log = new EpisodeLog();
@@ -127,8 +108,7 @@ describe('world events on flying-squid', { retry: 1 }, () => {
     if (!parsed.ok) throw new Error(parsed.issues.map((i) => `${i.path}: ${i.reason}`).join('\n'));
     const task = compileTask(parsed.spec, 1);
     // A task's flatgrass has its feet level at y = 64; the test server's superflat at y = 5.
-    const env = createMinecraftBackend(options(), { pool: pool!, origin: { x: 0, y: 5 - 64, z: 0 } });
-    open.push(env);
+    const env = squid.backend({}, { x: 0, y: 5 - 64, z: 0 });
     await env.reset({ seed: 1, scenario: task.scenario });
     const runtime = new TaskRuntime(task, env);
     runtime.setup();
