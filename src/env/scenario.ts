@@ -8,7 +8,16 @@ import { z } from 'zod';
 import { vec3Schema } from '../core/actions.js';
 import { InputError } from '../core/errors.js';
 
-export const itemStackSchema = z.object({ name: z.string().min(1), count: z.number().int().positive().default(1) });
+export const itemStackSchema = z.object({
+  name: z.string().min(1),
+  count: z.number().int().positive().default(1),
+  /** Potion type of a `potion`/`splash_potion` (`healing`, `fire_resistance`, …). */
+  potion: z.string().min(1).optional(),
+  /** The item takes no wear. */
+  unbreakable: z.boolean().optional(),
+});
+/** Items as a scenario, a chest or `WorldAdmin.setChestContents` give them. */
+export type ScenarioItem = z.output<typeof itemStackSchema>;
 
 export const agentSpawnSchema = z.object({
   /** Unique; how agents address each other. */

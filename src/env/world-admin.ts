@@ -7,6 +7,7 @@
  * Everything here is a command, not a rule: no dig times, reach or inventory limits apply.
  */
 import type { Vec3 } from '../core/vec3.js';
+import type { ScenarioItem } from './scenario.js';
 
 export interface AdminEntityInfo {
   id: number;
@@ -67,5 +68,5 @@ export interface WorldAdmin {
   /** A server message every agent hears (task announcements, timed messages). */
   broadcast(message: string): void;
   chestContents(pos: Vec3): Record<string, number> | null;
-  setChestContents(pos: Vec3, items: { name: string; count: number }[]): void;
+  setChestContents(pos: Vec3, items: ScenarioItem[]): void;
 }

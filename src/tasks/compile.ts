@@ -4,7 +4,7 @@
  * same spec and seed always compile to the same task; the seed reaches the events' random streams.
  */
 import type { Vec3 } from '../core/vec3.js';
-import type { AgentSpawn, Scenario } from '../env/scenario.js';
+import type { AgentSpawn, Scenario, ScenarioItem } from '../env/scenario.js';
 import { modelledGamerules, unmodelledGamerules } from './gamerules.js';
 import { effectCommandName } from './names.js';
 import { goalsOf } from './semantics.js';
@@ -65,7 +65,7 @@ export function compileTask(spec: TaskSpec, seed: number | string): CompiledTask
       })),
       ...env.blocks.map((b) => ({ pos: b.position, ...(b.to ? { to: b.to } : {}), block: b.block })),
     ],
-    chests: chestSpecs.map((c) => ({ pos: c.position, items: c.items.map((i) => ({ name: i.name, count: i.count })) })),
+    chests: chestSpecs.map((c) => ({ pos: c.position, items: c.items.map((i) => stackOf(i.name, i)) })),
     entities: [...(env.entities?.hostiles ?? []), ...(env.entities?.passives ?? [])].map((e) => ({ type: e.type, pos: e.position, count: e.count, persistent: e.persistent })),
     chatRange: env.chat_range,
     radioChannels: env.radio_channels,
@@ -100,10 +100,15 @@ function terrainOf(env: EnvironmentSpec): NonNullable<Scenario['world']>['terrai
   }
 }
 
+/** An item of a task file as the scenario carries it, extras (potion type, unbreakable) included. */
+function stackOf(name: string, e: { count: number; potion?: string | undefined; unbreakable?: boolean | undefined }): ScenarioItem {
+  return { name, count: e.count, ...(e.potion === undefined ? {} : { potion: e.potion }), ...(e.unbreakable ? { unbreakable: true } : {}) };
+}
+
 function agentSpawnOf(a: AgentSpawnSpec, ticksPerStep: number): AgentSpawn {
   const inventory = Array.isArray(a.inventory)
-    ? a.inventory.map((i) => ({ name: i.name, count: i.count }))
-    : Object.entries(a.inventory).map(([name, e]) => ({ name, count: typeof e === 'number' ? e : e.count }));
+    ? a.inventory.map((i) => stackOf(i.name, i))
+    : Object.entries(a.inventory).map(([name, e]) => stackOf(name, typeof e === 'number' ? { count: e } : e));
   const caps = a.capabilities;
   return {
     name: a.name,

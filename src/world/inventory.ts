@@ -11,6 +11,8 @@ export interface ItemStack {
   damage?: number;
   /** Potion type for `potion`/`splash_potion` items (`fire_resistance`, `healing`, …). */
   potion?: string;
+  /** Takes no wear (a task's `unbreakable: true`, vanilla's Unbreakable tag). */
+  unbreakable?: boolean;
 }
 
 export type ArmorSlot = 'head' | 'chest' | 'legs' | 'feet';
@@ -49,7 +51,7 @@ export class Inventory {
     if (max > 1) {
       for (const s of this.slots) {
         if (left === 0) break;
-        if (s && s.name === stack.name && s.count < max && s.damage === undefined) {
+        if (s && s.name === stack.name && s.count < max && s.damage === undefined && s.potion === stack.potion && s.unbreakable === stack.unbreakable) {
           const moved = Math.min(max - s.count, left);
           s.count += moved;
           left -= moved;
@@ -62,6 +64,7 @@ export class Inventory {
         const placed: ItemStack = { name: stack.name, count: moved };
         if (stack.damage !== undefined) placed.damage = stack.damage;
         if (stack.potion !== undefined) placed.potion = stack.potion;
+        if (stack.unbreakable) placed.unbreakable = true;
         this.slots[i] = placed;
         left -= moved;
       }

@@ -8,6 +8,9 @@ describe('vanilla commands', () => {
   it('namespaces ids and writes block coordinates as integers', () => {
     expect(cmd.setblockCommand({ x: 1.7, y: -60, z: -2.2 }, 'oak_log')).toBe('setblock 1 -60 -3 minecraft:oak_log');
     expect(cmd.giveCommand('alice', 'minecraft:bread', 3)).toBe('give alice minecraft:bread 3');
+    // A task's item extras ride along as the item's NBT tag.
+    expect(cmd.giveCommand('alice', 'potion', 2, { potion: 'healing' })).toBe('give alice minecraft:potion{Potion:"minecraft:healing"} 2');
+    expect(cmd.giveCommand('alice', 'diamond_pickaxe', 1, { unbreakable: true })).toBe('give alice minecraft:diamond_pickaxe{Unbreakable:1b} 1');
     expect(cmd.teleportCommand('bob', { x: 4.5, y: 5, z: 0.5 })).toBe('tp bob 4.5 5.0 0.5');
   });
 

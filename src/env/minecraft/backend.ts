@@ -298,11 +298,11 @@ export class MinecraftBackend implements WorldBackend {
     if (caps.maxHealth !== undefined) admin.command(cmd.attributeCommand(spawn.name, 'generic.max_health', caps.maxHealth));
     if (caps.speedBps !== undefined) admin.command(cmd.attributeCommand(spawn.name, 'generic.movement_speed', (0.1 * caps.speedBps) / VANILLA_WALK_BPS));
     const expected = new Map<string, number>();
-    const give = (name: string, count: number): void => {
-      admin.give(spawn.name, name, count);
+    const give = (name: string, count: number, extras?: cmd.ItemExtras): void => {
+      admin.command(cmd.giveCommand(spawn.name, name, count, extras));
       expected.set(name, (expected.get(name) ?? 0) + count);
     };
-    for (const it of spawn.inventory) give(it.name, it.count);
+    for (const it of spawn.inventory) give(it.name, it.count, it);
     for (const item of Object.values(spawn.equipment)) if (item && !expected.has(item)) give(item, 1);
     await admin.barrier();
     await waitForPosition(bot, pos, this.options.commandTimeoutMs);

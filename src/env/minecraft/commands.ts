@@ -64,7 +64,22 @@ export function summonCommand(type: string, pos: Vec3, nbt: SummonNbt = {}): str
   return `summon ${ns(type)} ${num(pos.x)} ${num(pos.y)} ${num(pos.z)}${parts.length ? ` {${parts.join(',')}}` : ''}`;
 }
 
-export const giveCommand = (to: string, item: string, count: number): string => `give ${player(to)} ${ns(item)} ${Math.max(1, Math.floor(count))}`;
+/** What an item stack can carry besides its name and count (a task's potion type, unbreakable). */
+export interface ItemExtras {
+  potion?: string | undefined;
+  unbreakable?: boolean | undefined;
+}
+
+/** The item's NBT tag (1.13–1.20.4 item syntax), or '' when it has none. */
+export function itemTag(extras: ItemExtras = {}): string {
+  const parts: string[] = [];
+  if (extras.potion !== undefined) parts.push(`Potion:${JSON.stringify(ns(extras.potion))}`);
+  if (extras.unbreakable) parts.push('Unbreakable:1b');
+  return parts.length ? `{${parts.join(',')}}` : '';
+}
+
+export const giveCommand = (to: string, item: string, count: number, extras?: ItemExtras): string =>
+  `give ${player(to)} ${ns(item)}${itemTag(extras)} ${Math.max(1, Math.floor(count))}`;
 export const clearCommand = (who: string): string => `clear ${player(who)}`;
 export const teleportCommand = (who: string, pos: Vec3): string => `tp ${player(who)} ${num(pos.x)} ${num(pos.y)} ${num(pos.z)}`;
 export const timeCommand = (timeOfDay: number): string => `time set ${int(((timeOfDay % 24000) + 24000) % 24000)}`;
@@ -92,14 +107,15 @@ export const attributeCommand = (who: string, attribute: string, value: number):
 export const tellrawCommand = (who: string, text: string): string => `tellraw ${who === '@a' ? '@a' : player(who)} ${JSON.stringify({ text })}`;
 
 /** Chest contents by /data (1.13+). Slots fill in order, 64 per stack. */
-export function chestItemsCommand(pos: Vec3, items: { name: string; count: number }[]): string {
+export function chestItemsCommand(pos: Vec3, items: ({ name: string; count: number } & ItemExtras)[]): string {
   const entries: string[] = [];
   let slot = 0;
   for (const it of items) {
     let left = Math.floor(it.count);
     while (left > 0 && slot < 27) {
       const n = Math.min(64, left);
-      entries.push(`{Slot:${slot}b,id:${JSON.stringify(ns(it.name))},Count:${n}b}`);
+      const tag = itemTag(it);
+      entries.push(`{Slot:${slot}b,id:${JSON.stringify(ns(it.name))},Count:${n}b${tag ? `,tag:${tag}` : ''}}`);
       left -= n;
       slot++;
     }

@@ -25,6 +25,7 @@ import { healthMetadataIndex, livingHealth } from './entity-health.js';
 import type { MessageHub } from './messaging.js';
 import { entityTypeName } from './perception.js';
 import { chestKey, type ChestMemory } from './skills/context.js';
+import type { ScenarioItem } from '../scenario.js';
 
 export interface AdminAgentView {
   bot: Bot;
@@ -332,7 +333,7 @@ export class MinecraftWorldAdmin implements WorldAdmin {
     return /chest|barrel/.test(this.blockAt(pos)) ? {} : null;
   }
 
-  setChestContents(pos: Vec3, items: { name: string; count: number }[]): void {
+  setChestContents(pos: Vec3, items: ScenarioItem[]): void {
     const b = blockOf(pos);
     if (!/chest/.test(this.blockAt(b))) this.command(cmd.setblockCommand(b, 'chest'));
     this.command(cmd.chestItemsCommand(b, items));

@@ -15,12 +15,13 @@ import {
   spawnMob,
   suggest,
   type Gamerules,
+  type ItemStack,
   type Player,
   type TerrainSpec,
 } from '../../world/index.js';
 import { containerAt } from '../../world/blocks/block-entities.js';
 import { insertIntoSlots } from '../../world/blocks/item-moves.js';
-import type { AgentSpawn, ParsedScenario } from '../scenario.js';
+import type { AgentSpawn, ParsedScenario, ScenarioItem } from '../scenario.js';
 
 export function buildWorld(seed: number | string, scenario: ParsedScenario): World {
   const w = scenario.world;
@@ -63,11 +64,16 @@ export function spawnAgent(world: World, spawn: AgentSpawn): Player {
   }
   for (const s of spawn.inventory) {
     world.registry.item(s.name);
-    const left = inv.add({ name: s.name, count: s.count });
+    const left = inv.add(worldStack(s));
     if (left > 0) throw new InputError(`agent ${spawn.name}'s inventory cannot hold ${s.count} ${s.name}`, 'give fewer items; a player has 36 slots');
   }
   for (const e of caps.effects) addEffect(world, player, effectName(world, e.name), e.amplifier, e.durationTicks ?? Infinity);
   return player;
+}
+
+/** A scenario item as a world stack, with its potion type and unbreakable flag. */
+function worldStack(s: ScenarioItem): ItemStack {
+  return { name: s.name, count: s.count, ...(s.potion === undefined ? {} : { potion: s.potion }), ...(s.unbreakable ? { unbreakable: true } : {}) };
 }
 
 export function fillBox(world: World, from: Vec3, to: Vec3, block: string, onlyReplace?: readonly string[]): number {
@@ -93,7 +99,7 @@ export function fillBox(world: World, from: Vec3, to: Vec3, block: string, onlyR
 }
 
 /** Places a chest (unless a container is already there) and puts `items` in it, replacing its contents. */
-export function setChest(world: World, pos: Vec3, items: readonly { name: string; count: number }[]): void {
+export function setChest(world: World, pos: Vec3, items: readonly ScenarioItem[]): void {
   const p = intPos(pos);
   if (!containerAt(world, p)) world.setBlock(p, 'chest');
   const c = containerAt(world, p);
@@ -101,7 +107,7 @@ export function setChest(world: World, pos: Vec3, items: readonly { name: string
   c.slots.fill(null);
   for (const s of items) {
     world.registry.item(s.name);
-    if (insertIntoSlots(world.registry, c.slots, { name: s.name, count: s.count }) > 0) {
+    if (insertIntoSlots(world.registry, c.slots, worldStack(s)) > 0) {
       throw new InputError(`the chest at ${p.x},${p.y},${p.z} cannot hold all the items given`, 'a chest has 27 slots; split the items over several chests');
     }
   }

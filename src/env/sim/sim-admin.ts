@@ -22,6 +22,7 @@ import {
 } from '../../world/index.js';
 import { spawnItem } from '../../world/entities/item-entity.js';
 import type { AdminEntityInfo, AdminPlayerInfo, BossOptions, WorldAdmin } from '../world-admin.js';
+import type { ScenarioItem } from '../scenario.js';
 import { effectName, fillBox, setChest } from './build-world.js';
 
 /** Walking speed of a boss whose base mob has no known speed (a zombie's). */
@@ -167,7 +168,7 @@ export class SimWorldAdmin implements WorldAdmin {
     return containerContents(this.world, floor(pos));
   }
 
-  setChestContents(pos: Vec3, items: { name: string; count: number }[]): void {
+  setChestContents(pos: Vec3, items: ScenarioItem[]): void {
     setChest(this.world, pos, items);
   }
 

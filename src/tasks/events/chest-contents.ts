@@ -4,6 +4,7 @@
  */
 import type { ActionOf } from '../spec/events.js';
 import type { EventAction, EventStepContext } from './event-action.js';
+import type { ScenarioItem } from '../../env/scenario.js';
 
 export type ChestContentsSpec = ActionOf<'chest_contents'>;
 
@@ -13,11 +14,11 @@ export class ChestContents implements EventAction {
   step(ctx: EventStepContext): void {
     if (!ctx.firing) return;
     const { spec } = this;
-    let items = spec.items.map((i) => ({ name: i.name, count: i.count }));
+    let items: ScenarioItem[] = spec.items.map((i) => ({ name: i.name, count: i.count, ...(i.potion === undefined ? {} : { potion: i.potion }), ...(i.unbreakable ? { unbreakable: true } : {}) }));
     if (spec.mode === 'add') {
+      // What the chest holds comes back as counts by name (potion types there are not kept).
       const merged = new Map(Object.entries(ctx.admin.chestContents(spec.position) ?? {}));
-      for (const i of items) merged.set(i.name, (merged.get(i.name) ?? 0) + i.count);
-      items = [...merged].map(([name, count]) => ({ name, count }));
+      items = [...[...merged].map(([name, count]) => ({ name, count })), ...items];
     }
     ctx.admin.setChestContents(spec.position, items);
     ctx.notify('chest_filled', { pos: spec.position, mode: spec.mode, items });

@@ -16,7 +16,7 @@ export function wearItem(world: World, player: Player, amount: number, slot: num
  */
 export function applyWear(world: World, player: Player, stack: ItemStack, amount: number): boolean {
   const max = world.registry.item(stack.name).maxDurability;
-  if (!max) return false;
+  if (!max || stack.unbreakable) return false;
   stack.damage = (stack.damage ?? 0) + amount;
   if (stack.damage >= max) {
     world.emit({ type: 'tool_broken', by: player.id, item: stack.name });

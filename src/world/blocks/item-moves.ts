@@ -7,7 +7,7 @@ import type { ItemStack } from '../inventory.js';
 import type { Registry } from '../registry.js';
 
 const mergeable = (a: ItemStack, b: ItemStack): boolean =>
-  a.name === b.name && a.damage === undefined && b.damage === undefined && a.potion === b.potion;
+  a.name === b.name && a.damage === undefined && b.damage === undefined && a.potion === b.potion && a.unbreakable === b.unbreakable;
 
 /** Removes `count` of `name` from the player's main slots (the held slot last), returning the stacks removed. */
 export function takeFromPlayer(player: Player, name: string, count: number): ItemStack[] {

@@ -86,5 +86,5 @@ function mergeNearby(world: World, item: ItemEntity): void {
 }
 
 function sameKind(a: ItemEntity, b: ItemEntity): boolean {
-  return a.stack.name === b.stack.name && a.stack.damage === b.stack.damage && a.stack.potion === b.stack.potion;
+  return a.stack.name === b.stack.name && a.stack.damage === b.stack.damage && a.stack.potion === b.stack.potion && a.stack.unbreakable === b.stack.unbreakable;
 }
