@@ -13,20 +13,29 @@ import { airByState } from './air.js';
 import { MIN_Y } from '../../world/index.js';
 import { FACE_NEG_X, FACE_NEG_Y, FACE_NEG_Z, FACE_POS_X, FACE_POS_Y, FACE_POS_Z } from './line-of-sight.js';
 
-/** Exposed blocks of one section: local index (y << 8 | z << 4 | x), state and open-face mask. */
+/**
+ * Exposed blocks of one section: local index (y << 8 | z << 4 | x), state and open-face mask, listed
+ * column by column (x, then z, then y upward). The blocks of column (lx, lz) are the indices
+ * `columnStart[lx * 16 + lz]` up to `columnStart[lx * 16 + lz + 1]`, so the columns of one x-row
+ * between two z values form one contiguous run: a scan can take just the part of a row inside its
+ * sphere instead of testing every block of the section.
+ */
 export interface SectionSurface {
   readonly count: number;
   readonly local: Uint16Array;
   readonly states: Uint16Array;
   readonly faces: Uint8Array;
+  /** 257 offsets: where each column's blocks start, and `count` at the end. */
+  readonly columnStart: Uint16Array;
 }
 
-const EMPTY: SectionSurface = { count: 0, local: new Uint16Array(0), states: new Uint16Array(0), faces: new Uint8Array(0) };
+const EMPTY: SectionSurface = { count: 0, local: new Uint16Array(0), states: new Uint16Array(0), faces: new Uint8Array(0), columnStart: new Uint16Array(257) };
 const P = 18; // padded edge: the section plus one block each side
 const padded = new Uint16Array(P * P * P);
 const scratchLocal = new Uint16Array(4096);
 const scratchStates = new Uint16Array(4096);
 const scratchFaces = new Uint8Array(4096);
+const scratchColumnStart = new Uint16Array(257);
 
 export const sectionKey = (sx: number, sy: number, sz: number): number => ((sx + 1048576) * 2097152 + (sz + 1048576)) * 32 + sy;
 
@@ -101,9 +110,10 @@ export class ExposedBlocks {
     if (!any) return EMPTY;
     let n = 0;
     const YS = P * P;
-    for (let ly = 0; ly < 16; ly++) {
+    for (let lx = 0; lx < 16; lx++) {
       for (let lz = 0; lz < 16; lz++) {
-        for (let lx = 0; lx < 16; lx++) {
+        scratchColumnStart[lx * 16 + lz] = n;
+        for (let ly = 0; ly < 16; ly++) {
           const i = (ly + 1) * YS + (lz + 1) * P + (lx + 1);
           const s = padded[i]!;
           if (air[s] === 1) continue;
@@ -130,6 +140,7 @@ export class ExposedBlocks {
       }
     }
     if (n === 0) return EMPTY;
-    return { count: n, local: scratchLocal.slice(0, n), states: scratchStates.slice(0, n), faces: scratchFaces.slice(0, n) };
+    scratchColumnStart[256] = n;
+    return { count: n, local: scratchLocal.slice(0, n), states: scratchStates.slice(0, n), faces: scratchFaces.slice(0, n), columnStart: scratchColumnStart.slice() };
   }
 }

@@ -24,6 +24,10 @@ const SECTORS = 64;
 const RING = 0.5;
 /** Slack on a column's angular extent, so a ray through a column's corner is never missed by rounding. */
 const ANGLE_SLACK = 1e-9;
+/** Columns whose nearest point is within this many blocks of the eyes are recorded one by one. */
+const INNER_REACH = 6;
+/** Farther out, 2 × 2 cells are recorded, from those whose nearest point is this far (see `build`). */
+const OUTER_FROM = 3;
 
 /**
  * A monotone stand-in for the angle of (dx, dz) around the eyes, in [0, 4): cheaper than atan2 and
@@ -46,9 +50,13 @@ export class Horizon {
   private rings = 0;
   private reach = 0;
   private oy = 0;
-  /** Per ring, per sector (ring * SECTORS + sector): the highest R of the columns that start in that ring, then (after `build`) the prefix maximum over rings. */
+  /**
+   * Per sector, per ring (sector * rings + ring, so one sector's rings, which a query reads in
+   * turn, are adjacent in memory): the highest R of the columns that start in that ring, then
+   * (after `build`) the prefix maximum over rings.
+   */
   private need = new Float64Array(0);
-  /** Per ring, per sector: the highest top of the columns that start in that ring. */
+  /** Per sector, per ring (same layout): the highest top of the columns that start in that ring. */
   private highest = new Int16Array(0);
   private west = new Float64Array(0);
   private east = new Float64Array(0);
@@ -74,100 +82,23 @@ export class Horizon {
     need.fill(-Infinity, 0, SECTORS * rings);
     this.highest.fill(NO_TOP, 0, SECTORS * rings);
     this.rings = rings;
-    const { x0, z0, size, data } = tops;
     const reach2 = reach * reach;
-    const scale = SECTORS / 4;
     this.ready = true;
-    // Pseudo-angles of the column corners, one row of corners at a time: each corner is shared by
-    // four columns, so it is computed once. `west` holds the corners on a row's west edge, `east` on
-    // its east edge (the next row's west edge).
-    if (this.west.length < size + 1) {
-      this.west = new Float64Array(size + 1);
-      this.east = new Float64Array(size + 1);
+    // Near the eyes every column on its own; farther out 2 × 2 blocks of columns, each recorded
+    // as one cell with its highest top over its whole extent. A cell's R is never below that of
+    // any column in it, nor its ring beyond (higher top, nearer nearest point, farther farthest
+    // point, wider angular extent), so its claims stay safe; it vouches a little less, and the per-ray walk makes up the difference.
+    // A cell nearer than OUTER_FROM is left to the first pass: all its columns lie within
+    // OUTER_FROM + 2√2 < INNER_REACH, where that pass records every column.
+    if (!this.recordCells(tops, ox, oy, oz, 1, -1, Math.min(reach2, INNER_REACH * INNER_REACH))) {
+      this.ready = false; // the eyes' own column rises above them: nothing to vouch for
+      return;
     }
-    let west = this.west;
-    let east = this.east;
-    for (let iz = 0; iz <= size; iz++) west[iz] = pseudoAngle(x0 - ox, z0 + iz - oz);
-    for (let ix = 0; ix < size; ix++) {
-      const x1 = x0 + ix - ox; // the column's west edge relative to the eyes
-      const x2 = x1 + 1;
-      const nx = x1 > 0 ? x1 : x2 < 0 ? -x2 : 0;
-      const fx = -x1 > x2 ? -x1 : x2;
-      const row = ix * size;
-      // Only the columns whose nearest point is within reach: a band of the row around the eyes.
-      // The east corners are needed for this band and for the next row's (it shares them).
-      const w = bandHalfWidth(reach2, nx);
-      const nextX1 = x2;
-      const wNext = bandHalfWidth(reach2, nextX1 > 0 ? nextX1 : nextX1 + 1 < 0 ? -(nextX1 + 1) : 0);
-      const wCorners = w > wNext ? w : wNext;
-      const cLo = Math.max(0, Math.floor(oz - wCorners) - z0);
-      const cHi = Math.min(size, Math.floor(oz + wCorners) - z0 + 1);
-      for (let iz = cLo; iz <= cHi; iz++) east[iz] = pseudoAngle(x2, z0 + iz - oz);
-      if (w < 0) {
-        const t = west;
-        west = east;
-        east = t;
-        continue;
-      }
-      const izLo = Math.max(0, Math.floor(oz - w) - z0);
-      const izHi = Math.min(size - 1, Math.floor(oz + w) - z0);
-      for (let iz = izLo; iz <= izHi; iz++) {
-        const top = data[row + iz]!;
-        if (top === NO_TOP) continue; // nothing in it blocks sight
-        const z1 = z0 + iz - oz;
-        const z2 = z1 + 1;
-        const nz = z1 > 0 ? z1 : z2 < 0 ? -z2 : 0;
-        const dmin2 = nx * nx + nz * nz;
-        if (dmin2 > reach2) continue;
-        const a = top + 1 - oy;
-        const dmin = Math.sqrt(dmin2);
-        let r: number;
-        if (a > 0) {
-          if (dmin === 0) {
-            this.ready = false; // the eyes' own column rises above them: nothing to vouch for
-            return;
-          }
-          r = a / dmin;
-        } else {
-          const fz = -z1 > z2 ? -z1 : z2;
-          r = a / Math.sqrt(fx * fx + fz * fz);
-        }
-        const ring = (dmin / RING) | 0;
-        if (nx === 0 && nz === 0) {
-          this.record(0, SECTORS - 1, ring, r, top);
-          continue;
-        }
-        const a11 = west[iz]!;
-        const a12 = west[iz + 1]!;
-        const a21 = east[iz]!;
-        const a22 = east[iz + 1]!;
-        if (z1 < 0 && z2 > 0 && x1 > 0) {
-          // The column straddles the +x direction, where the angle wraps from 4 to 0.
-          const lo = (a11 < a21 ? a11 : a21) - ANGLE_SLACK;
-          const hi = (a12 > a22 ? a12 : a22) + ANGLE_SLACK;
-          this.record(Math.floor(lo * scale), SECTORS - 1, ring, r, top);
-          this.record(0, Math.min(SECTORS - 1, Math.floor(hi * scale)), ring, r, top);
-        } else {
-          let lo = a11 < a12 ? a11 : a12;
-          if (a21 < lo) lo = a21;
-          if (a22 < lo) lo = a22;
-          let hi = a11 > a12 ? a11 : a12;
-          if (a21 > hi) hi = a21;
-          if (a22 > hi) hi = a22;
-          lo -= ANGLE_SLACK;
-          hi += ANGLE_SLACK;
-          if (lo < 0) this.record(Math.floor((lo + 4) * scale), SECTORS - 1, ring, r, top);
-          if (hi >= 4) this.record(0, Math.floor((hi - 4) * scale), ring, r, top);
-          this.record(lo < 0 ? 0 : Math.floor(lo * scale), hi >= 4 ? SECTORS - 1 : Math.floor(hi * scale), ring, r, top);
-        }
-      }
-      const t = west;
-      west = east;
-      east = t;
-    }
+    this.recordCells(tops, ox, oy, oz, 2, OUTER_FROM * OUTER_FROM, reach2);
     for (let k = 0; k < SECTORS; k++) {
       let m = -Infinity;
-      for (let i = k; i < SECTORS * rings; i += SECTORS) {
+      const end = (k + 1) * rings;
+      for (let i = k * rings; i < end; i++) {
         const v = need[i]!;
         if (v > m) m = v;
         need[i] = m;
@@ -175,11 +106,118 @@ export class Horizon {
     }
   }
 
+  /**
+   * Records the `cell` × `cell` blocks of columns of `tops` whose nearest point lies at a squared
+   * horizontal distance in [lo2, hi2] from the eyes. Returns false when a cell holding the eyes
+   * rises above them.
+   */
+  private recordCells(tops: LocalTops, ox: number, oy: number, oz: number, cell: number, lo2: number, hi2: number): boolean {
+    const { x0, z0, size, data } = tops;
+    const scale = SECTORS / 4;
+    const cells = Math.ceil(size / cell);
+    // Pseudo-angles of the cell corners, one row of corners at a time: each corner is shared by
+    // four cells, so it is computed once. `west` holds the corners on a row's west edge, `east` on
+    // its east edge (the next row's west edge).
+    if (this.west.length < cells + 1) {
+      this.west = new Float64Array(cells + 1);
+      this.east = new Float64Array(cells + 1);
+    }
+    let west = this.west;
+    let east = this.east;
+    const far = Math.sqrt(hi2);
+    // Only rows of cells whose nearest point can be within `hi2`.
+    const icLo = Math.max(0, Math.floor((ox - far - x0) / cell) - 1);
+    const icHi = Math.min(cells - 1, Math.floor((ox + far - x0) / cell) + 1);
+    for (let jc = 0; jc <= cells; jc++) west[jc] = pseudoAngle(x0 + icLo * cell - ox, z0 + jc * cell - oz);
+    for (let ic = icLo; ic <= icHi; ic++) {
+      const x1 = x0 + ic * cell - ox; // the cell's west edge relative to the eyes
+      const x2 = x1 + cell;
+      const nx = x1 > 0 ? x1 : x2 < 0 ? -x2 : 0;
+      const fx = -x1 > x2 ? -x1 : x2;
+      // Only the cells whose nearest point is within reach: a band of the row around the eyes.
+      // The east corners are needed for this band and for the next row's (it shares them).
+      const w = bandHalfWidth(hi2, nx);
+      const wNext = bandHalfWidth(hi2, x2 > 0 ? x2 : x2 + cell < 0 ? -(x2 + cell) : 0);
+      const wCorners = w > wNext ? w : wNext;
+      const cLo = Math.max(0, Math.floor((oz - wCorners - z0) / cell));
+      const cHi = Math.min(cells, Math.floor((oz + wCorners - z0) / cell) + 1);
+      for (let jc = cLo; jc <= cHi; jc++) east[jc] = pseudoAngle(x2, z0 + jc * cell - oz);
+      if (w >= 0) {
+        const jcLo = Math.max(0, Math.floor((oz - w - z0) / cell));
+        const jcHi = Math.min(cells - 1, Math.floor((oz + w - z0) / cell));
+        for (let jc = jcLo; jc <= jcHi; jc++) {
+          let top: number;
+          if (cell === 1) top = data[ic * size + jc]!;
+          else {
+            const ix = ic * cell;
+            const iz = jc * cell;
+            top = data[ix * size + iz]!;
+            const zIn = iz + 1 < size;
+            if (zIn && data[ix * size + iz + 1]! > top) top = data[ix * size + iz + 1]!;
+            if (ix + 1 < size) {
+              if (data[(ix + 1) * size + iz]! > top) top = data[(ix + 1) * size + iz]!;
+              if (zIn && data[(ix + 1) * size + iz + 1]! > top) top = data[(ix + 1) * size + iz + 1]!;
+            }
+          }
+          if (top === NO_TOP) continue; // nothing in it blocks sight
+          const z1 = z0 + jc * cell - oz;
+          const z2 = z1 + cell;
+          const nz = z1 > 0 ? z1 : z2 < 0 ? -z2 : 0;
+          const dmin2 = nx * nx + nz * nz;
+          if (dmin2 > hi2 || dmin2 < lo2) continue;
+          const a = top + 1 - oy;
+          const dmin = Math.sqrt(dmin2);
+          let r: number;
+          if (a > 0) {
+            if (dmin === 0) return false;
+            r = a / dmin;
+          } else {
+            const fz = -z1 > z2 ? -z1 : z2;
+            r = a / Math.sqrt(fx * fx + fz * fz);
+          }
+          const ring = (dmin / RING) | 0;
+          if (nx === 0 && nz === 0) {
+            this.record(0, SECTORS - 1, ring, r, top);
+            continue;
+          }
+          const a11 = west[jc]!;
+          const a12 = west[jc + 1]!;
+          const a21 = east[jc]!;
+          const a22 = east[jc + 1]!;
+          if (z1 < 0 && z2 > 0 && x1 > 0) {
+            // The cell straddles the +x direction, where the angle wraps from 4 to 0.
+            const lo = (a11 < a21 ? a11 : a21) - ANGLE_SLACK;
+            const hi = (a12 > a22 ? a12 : a22) + ANGLE_SLACK;
+            this.record(Math.floor(lo * scale), SECTORS - 1, ring, r, top);
+            this.record(0, Math.min(SECTORS - 1, Math.floor(hi * scale)), ring, r, top);
+          } else {
+            let lo = a11 < a12 ? a11 : a12;
+            if (a21 < lo) lo = a21;
+            if (a22 < lo) lo = a22;
+            let hi = a11 > a12 ? a11 : a12;
+            if (a21 > hi) hi = a21;
+            if (a22 > hi) hi = a22;
+            lo -= ANGLE_SLACK;
+            hi += ANGLE_SLACK;
+            if (lo < 0) this.record(Math.floor((lo + 4) * scale), SECTORS - 1, ring, r, top);
+            if (hi >= 4) this.record(0, Math.floor((hi - 4) * scale), ring, r, top);
+            this.record(lo < 0 ? 0 : Math.floor(lo * scale), hi >= 4 ? SECTORS - 1 : Math.floor(hi * scale), ring, r, top);
+          }
+        }
+      }
+      const t = west;
+      west = east;
+      east = t;
+    }
+    return true;
+  }
+
   private record(k0: number, k1: number, ring: number, r: number, top: number): void {
     const need = this.need;
     const highest = this.highest;
-    const end = ring * SECTORS + k1;
-    for (let i = ring * SECTORS + k0; i <= end; i++) {
+    const rings = this.rings;
+    const end = k1 * rings + ring;
+    for (let i = k0 * rings + ring; i <= end; i += rings) {
       if (r > need[i]!) need[i] = r;
       if (top > highest[i]!) highest[i] = top;
     }
@@ -198,14 +236,15 @@ export class Horizon {
     if (k >= SECTORS) k = SECTORS - 1;
     const need = this.need;
     const last = Math.floor(dh / RING);
+    const base = k * this.rings;
     let lo = last;
-    if (need[(lo - 1) * SECTORS + k]! > s) {
+    if (need[base + lo - 1]! > s) {
       // The largest i with need[ring i-1] <= s (prefix maxima grow with i): binary search.
       lo = 0;
       let hi = last - 1;
       while (lo < hi) {
         const mid = (lo + hi + 1) >> 1;
-        if (need[(mid - 1) * SECTORS + k]! <= s) lo = mid;
+        if (need[base + mid - 1]! <= s) lo = mid;
         else hi = mid - 1;
       }
     }
@@ -215,7 +254,7 @@ export class Horizon {
       const limit = Math.floor(dy + this.oy) - 1;
       const highest = this.highest;
       let i = lo;
-      while (i <= last && highest[i * SECTORS + k]! <= limit) i++;
+      while (i <= last && highest[base + i]! <= limit) i++;
       if (i > last) return Infinity;
     }
     return lo * RING;

@@ -101,25 +101,36 @@ export class OpaqueHeightmap {
     const data = out.data.length >= size * size ? out.data : new Int16Array(size * size);
     const tiles = Math.ceil(size / TILE);
     const tileMax = out.tileMax.length >= tiles * tiles ? out.tileMax : new Int16Array(tiles * tiles);
-    tileMax.fill(NO_TOP, 0, tiles * tiles);
     const regions = Math.ceil(size / (1 << REGION_SHIFT));
     const regionMax = out.regionMax.length >= regions * regions ? out.regionMax : new Int16Array(regions * regions);
     regionMax.fill(NO_TOP, 0, regions * regions);
     for (let x = x0; x < x0 + size; x++) {
-      let chunk = this.chunk(x >> 4, z0 >> 4, cap).tops;
-      let cz = z0 >> 4;
-      const row = (x - x0) * size;
-      for (let z = z0; z < z0 + size; z++) {
-        if (z >> 4 !== cz) {
-          cz = z >> 4;
-          chunk = this.chunk(x >> 4, cz, cap).tops;
+      const row = (x - x0) * size - z0;
+      const lx = x & 15;
+      // One chunk's run of the row at a time.
+      for (let z = z0; z < z0 + size; ) {
+        const chunk = this.chunk(x >> 4, z >> 4, cap).tops;
+        const end = Math.min(z0 + size, ((z >> 4) + 1) << 4);
+        for (; z < end; z++) data[row + z] = chunk[((z & 15) << 4) | lx]!;
+      }
+    }
+    // The coarse levels from the dense one: tiles from columns, regions from tiles.
+    for (let ti = 0; ti < tiles; ti++) {
+      const xEnd = Math.min(size, (ti + 1) << TILE_SHIFT);
+      for (let tj = 0; tj < tiles; tj++) {
+        const zStart = tj << TILE_SHIFT;
+        const zEnd = Math.min(size, zStart + TILE);
+        let m = NO_TOP;
+        for (let xi = ti << TILE_SHIFT; xi < xEnd; xi++) {
+          const row = xi * size;
+          for (let zi = zStart; zi < zEnd; zi++) {
+            const top = data[row + zi]!;
+            if (top > m) m = top;
+          }
         }
-        const top = chunk[((z & 15) << 4) | (x & 15)]!;
-        data[row + z - z0] = top;
-        const t = ((x - x0) >> TILE_SHIFT) * tiles + ((z - z0) >> TILE_SHIFT);
-        if (top > tileMax[t]!) tileMax[t] = top;
-        const g = ((x - x0) >> REGION_SHIFT) * regions + ((z - z0) >> REGION_SHIFT);
-        if (top > regionMax[g]!) regionMax[g] = top;
+        tileMax[ti * tiles + tj] = m;
+        const g = (ti >> (REGION_SHIFT - TILE_SHIFT)) * regions + (tj >> (REGION_SHIFT - TILE_SHIFT));
+        if (m > regionMax[g]!) regionMax[g] = m;
       }
     }
     out.x0 = x0;

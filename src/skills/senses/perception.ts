@@ -197,29 +197,46 @@ function scanPerceived(world: World, player: Player, query: BlockQuery, visit: B
   const look = lookDirection(player.yaw, player.pitch);
   const maxResults = query.maxResults ?? Infinity;
   const maxRays = query.maxRays ?? DEFAULT_MAX_RAYS;
-  const n = collectCandidates(ExposedBlocks.of(world), eye, range, mask, cosHalf, look);
+  const bound = gatherSections(ExposedBlocks.of(world), eye, range);
+  aimRays(world, eye, range);
+  if (!exact && bound <= maxRays) {
+    // No cap can cut the scan short and any order will do: test and visit each candidate as it is
+    // found, in collection order (what the unsorted path below visits too), without candidate arrays.
+    const stats = { candidates: 0, rays: 0, visible: 0, truncated: false };
+    for (let k = 0; k < sectionCount; k++) {
+      seeFromSection(sections[k]!, sectionX[k]!, sectionY[k]!, sectionZ[k]!, eye.x, eye.y, eye.z, range * range, sectionGy2[k]!, mask, cosHalf, look, visit, stats);
+    }
+    stats.rays = stats.candidates;
+    return stats;
+  }
+  const n = collectCandidates(eye, range, mask, cosHalf, look);
   // 2. Rays, nearest first (bucket order by distance) when a cap may cut the scan short or the
   // caller wants distance order; otherwise in the order collected.
   const sorted = exact || n > maxRays;
   if (sorted) sortByDistanceBuckets(n, range);
-  aimRays(world, eye, range);
   const { rays, found, truncated } = castRays(n, maxResults, maxRays, sorted);
   const visible = emitSorted(found, maxResults, visit, exact);
   return { candidates: n, rays, visible, truncated };
 }
 
+// The non-empty exposed-block sections a scan's sphere touches, with their corners and the
+// squared vertical distance from the eyes to their nearest block centre (filled by gatherSections).
+const sections: SectionSurface[] = [];
+let sectionX = new Int32Array(64);
+let sectionY = new Int32Array(64);
+let sectionZ = new Int32Array(64);
+let sectionGy2 = new Float64Array(64);
+let sectionCount = 0;
+
 /**
- * 1. Cheap culling over the exposed blocks of every section the sphere touches: in range, of a
- * wanted kind, with an open face turned toward the eyes, inside the view cone. Fills the scratch
- * candidate arrays and returns how many there are. (Each loop lives in its own small function so
- * the JIT optimises it whole instead of entering and leaving it mid-loop.)
+ * Lists the sections with exposed blocks whose nearest block centre is inside the sphere, and
+ * returns how many exposed blocks they hold: an upper bound on the scan's candidates (and rays).
  */
-function collectCandidates(exposed: ExposedBlocks, eye: Vec3, range: number, mask: Uint8Array | null, cosHalf: number, look: Vec3): number {
+function gatherSections(exposed: ExposedBlocks, eye: Vec3, range: number): number {
   const ex = eye.x;
   const ey = eye.y;
   const ez = eye.z;
   const r2 = range * range;
-  let n = 0;
   const ylo = Math.max(MIN_Y, Math.floor(ey - range));
   const yhi = Math.min(MAX_Y, Math.floor(ey + range));
   const sx0 = Math.floor(ex - range) >> 4;
@@ -228,6 +245,8 @@ function collectCandidates(exposed: ExposedBlocks, eye: Vec3, range: number, mas
   const sz1 = Math.floor(ez + range) >> 4;
   const sy0 = (ylo - MIN_Y) >> 4;
   const sy1 = (yhi - MIN_Y) >> 4;
+  let total = 0;
+  sectionCount = 0;
   for (let sx = sx0; sx <= sx1; sx++) {
     for (let sz = sz0; sz <= sz1; sz++) {
       for (let sy = sy0; sy <= sy1; sy++) {
@@ -240,48 +259,154 @@ function collectCandidates(exposed: ExposedBlocks, eye: Vec3, range: number, mas
         const gz = ez < bz + 0.5 ? bz + 0.5 - ez : ez > bz + 15.5 ? ez - bz - 15.5 : 0;
         if (gx * gx + gy * gy + gz * gz > r2) continue;
         const sec = exposed.section(sx, sy, sz);
-        if (sec.count > 0) n = collectFromSection(sec, bx, by, bz, ex, ey, ez, r2, mask, cosHalf, look, n);
+        if (sec.count === 0) continue;
+        if (sectionCount === sectionX.length) growSections();
+        sections[sectionCount] = sec;
+        sectionX[sectionCount] = bx;
+        sectionY[sectionCount] = by;
+        sectionZ[sectionCount] = bz;
+        sectionGy2[sectionCount] = gy * gy;
+        sectionCount++;
+        total += sec.count;
       }
     }
+  }
+  return total;
+}
+
+function growSections(): void {
+  const g32 = (a: Int32Array) => { const b = new Int32Array(a.length * 2); b.set(a); return b; };
+  sectionX = g32(sectionX); sectionY = g32(sectionY); sectionZ = g32(sectionZ);
+  const g = new Float64Array(sectionGy2.length * 2); g.set(sectionGy2); sectionGy2 = g;
+}
+
+/**
+ * Per x-row of a section, the run of its lists that can hold block centres inside the sphere:
+ * `rowRuns[2 * row]` up to `rowRuns[2 * row + 1]` (empty when equal). A run may include a column on
+ * either side that is just outside; the exact per-block test decides.
+ */
+const rowRuns = new Int32Array(32);
+function rowsInSphere(columnStart: Uint16Array, bx: number, bz: number, ex: number, ez: number, r2: number, gy2: number): void {
+  for (let row = 0; row < 16; row++) {
+    const dx = bx + row + 0.5 - ex;
+    const rest = r2 - dx * dx - gy2;
+    let start = 0;
+    let end = 0;
+    if (rest >= 0) {
+      const half = Math.sqrt(rest);
+      let zlo = Math.floor(ez - half - 0.5) - bz;
+      let zhi = Math.ceil(ez + half - 0.5) - bz;
+      if (zlo < 0) zlo = 0;
+      if (zhi > 15) zhi = 15;
+      if (zlo <= zhi) {
+        start = columnStart[row * 16 + zlo]!;
+        end = columnStart[row * 16 + zhi + 1]!;
+      }
+    }
+    rowRuns[2 * row] = start;
+    rowRuns[2 * row + 1] = end;
+  }
+}
+
+/**
+ * 1. Cheap culling over the exposed blocks of every gathered section: in range, of a wanted kind,
+ * with an open face turned toward the eyes, inside the view cone. Fills the scratch candidate
+ * arrays and returns how many there are. (Each loop lives in its own small function so the JIT
+ * optimises it whole instead of entering and leaving it mid-loop.)
+ */
+function collectCandidates(eye: Vec3, range: number, mask: Uint8Array | null, cosHalf: number, look: Vec3): number {
+  let n = 0;
+  for (let k = 0; k < sectionCount; k++) {
+    n = collectFromSection(sections[k]!, sectionX[k]!, sectionY[k]!, sectionZ[k]!, eye.x, eye.y, eye.z, range * range, sectionGy2[k]!, mask, cosHalf, look, n);
   }
   return n;
 }
 
 function collectFromSection(
   sec: SectionSurface, bx: number, by: number, bz: number,
-  ex: number, ey: number, ez: number, r2: number,
+  ex: number, ey: number, ez: number, r2: number, gy2: number,
   mask: Uint8Array | null, cosHalf: number, look: Vec3, n: number,
 ): number {
-  const { count, local, states, faces: open } = sec;
+  const { local, states, faces: open, columnStart } = sec;
   const lx = look.x;
   const ly = look.y;
   const lz = look.z;
-  for (let i = 0; i < count; i++) {
-    const l = local[i]!;
-    const x = bx + (l & 15);
-    const y = by + (l >> 8);
-    const z = bz + ((l >> 4) & 15);
-    const dx = x + 0.5 - ex;
-    const dy = y + 0.5 - ey;
-    const dz = z + 0.5 - ez;
-    const d2 = dx * dx + dy * dy + dz * dz;
-    if (d2 > r2) continue;
-    const state = states[i]!;
-    if (mask !== null && mask[state] !== 1) continue;
-    // Open faces the eye is in front of (inlined facesToward: this loop runs per candidate).
-    const faces =
-      open[i]! &
-      ((dx < -0.5 ? FACE_POS_X : dx > 0.5 ? FACE_NEG_X : 0) |
-        (dy < -0.5 ? FACE_POS_Y : dy > 0.5 ? FACE_NEG_Y : 0) |
-        (dz < -0.5 ? FACE_POS_Z : dz > 0.5 ? FACE_NEG_Z : 0));
-    if (faces === 0) continue; // every open face points away from the eye
-    const d = Math.sqrt(d2);
-    if (cosHalf > -2 && dx * lx + dy * ly + dz * lz < cosHalf * d) continue;
-    if (n === cap) grow();
-    cx[n] = x; cy[n] = y; cz[n] = z; cs[n] = state; cf[n] = faces; cd[n] = d;
-    n++;
+  rowsInSphere(columnStart, bx, bz, ex, ez, r2, gy2);
+  for (let row = 0; row < 16; row++) {
+    const end = rowRuns[2 * row + 1]!;
+    for (let i = rowRuns[2 * row]!; i < end; i++) {
+      const l = local[i]!;
+      const x = bx + (l & 15);
+      const y = by + (l >> 8);
+      const z = bz + ((l >> 4) & 15);
+      const dx = x + 0.5 - ex;
+      const dy = y + 0.5 - ey;
+      const dz = z + 0.5 - ez;
+      const d2 = dx * dx + dy * dy + dz * dz;
+      if (d2 > r2) continue;
+      const state = states[i]!;
+      if (mask !== null && mask[state] !== 1) continue;
+      // Open faces the eye is in front of (inlined facesToward: this loop runs per candidate).
+      const faces =
+        open[i]! &
+        ((dx < -0.5 ? FACE_POS_X : dx > 0.5 ? FACE_NEG_X : 0) |
+          (dy < -0.5 ? FACE_POS_Y : dy > 0.5 ? FACE_NEG_Y : 0) |
+          (dz < -0.5 ? FACE_POS_Z : dz > 0.5 ? FACE_NEG_Z : 0));
+      if (faces === 0) continue; // every open face points away from the eye
+      const d = Math.sqrt(d2);
+      if (cosHalf > -2 && dx * lx + dy * ly + dz * lz < cosHalf * d) continue;
+      if (n === cap) grow();
+      cx[n] = x; cy[n] = y; cz[n] = z; cs[n] = state; cf[n] = faces; cd[n] = d;
+      n++;
+    }
   }
   return n;
+}
+
+/** The same culls as `collectFromSection`, then the ray and the visit at once (the uncapped, any-order scan). */
+function seeFromSection(
+  sec: SectionSurface, bx: number, by: number, bz: number,
+  ex: number, ey: number, ez: number, r2: number, gy2: number,
+  mask: Uint8Array | null, cosHalf: number, look: Vec3, visit: BlockVisitor, stats: ScanStats,
+): void {
+  const { local, states, faces: open, columnStart } = sec;
+  const lx = look.x;
+  const ly = look.y;
+  const lz = look.z;
+  let candidates = 0;
+  let visible = 0;
+  rowsInSphere(columnStart, bx, bz, ex, ez, r2, gy2);
+  for (let row = 0; row < 16; row++) {
+    const end = rowRuns[2 * row + 1]!;
+    for (let i = rowRuns[2 * row]!; i < end; i++) {
+      const l = local[i]!;
+      const x = bx + (l & 15);
+      const y = by + (l >> 8);
+      const z = bz + ((l >> 4) & 15);
+      const dx = x + 0.5 - ex;
+      const dy = y + 0.5 - ey;
+      const dz = z + 0.5 - ez;
+      const d2 = dx * dx + dy * dy + dz * dz;
+      if (d2 > r2) continue;
+      const state = states[i]!;
+      if (mask !== null && mask[state] !== 1) continue;
+      const faces =
+        open[i]! &
+        ((dx < -0.5 ? FACE_POS_X : dx > 0.5 ? FACE_NEG_X : 0) |
+          (dy < -0.5 ? FACE_POS_Y : dy > 0.5 ? FACE_NEG_Y : 0) |
+          (dz < -0.5 ? FACE_POS_Z : dz > 0.5 ? FACE_NEG_Z : 0));
+      if (faces === 0) continue;
+      const d = Math.sqrt(d2);
+      if (cosHalf > -2 && dx * lx + dy * ly + dz * lz < cosHalf * d) continue;
+      candidates++;
+      if (eyeRays.blockVisible(x, y, z, faces)) {
+        visible++;
+        visit(state, x, y, z, d);
+      }
+    }
+  }
+  stats.candidates += candidates;
+  stats.visible += visible;
 }
 
 /** 2. Line of sight for the candidates in `order`, nearest first, into `hits`, until the caps. */
