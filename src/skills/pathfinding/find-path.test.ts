@@ -85,14 +85,12 @@ describe('findPath', () => {
     }
   });
 
-  it('ends a hopeless search on the node budget, promptly', () => {
+  // How fast a search is, is the paths bench's job (bench/paths.ts); a test only checks that the
+  // budget bounds the work.
+  it('ends a hopeless search on the node budget', () => {
     const w = flatWorld();
-    findPath(w, start, goalXZ(40, 40)); // generate the nearby chunks outside the timing
-    const t0 = performance.now();
     const r = findPath(w, start, goalBlock({ x: 0, y: 100, z: 0 })); // 160 blocks up in the open air
-    const ms = performance.now() - t0;
     expect(r).toMatchObject({ ok: false, reason: 'budget_exhausted', nodesExpanded: 10_000 });
-    expect(ms).toBeLessThan(500);
     const small = findPath(w, start, goalBlock({ x: 0, y: 100, z: 0 }), { maxNodes: 50 });
     expect(small).toMatchObject({ ok: false, reason: 'budget_exhausted', nodesExpanded: 50 });
   });
