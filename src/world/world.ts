@@ -159,6 +159,11 @@ export class World {
     return this.index.near(p, radius, filter);
   }
 
+  /** Each entity within `radius` of `p`, in no particular order (no list, no sort): for callers that order results themselves. */
+  forEachNear(p: Vec3, radius: number, visit: (e: Entity) => void): void {
+    this.index.forEachNear(p, radius, visit);
+  }
+
   /** Players within `radius` of `p`, by id: `near` filtered to players, at a fraction of the cost. */
   nearPlayers(p: Vec3, radius: number, filter?: (e: Entity) => boolean): Player[] {
     return this.index.nearPlayers(p, radius, filter) as Player[];

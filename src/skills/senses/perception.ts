@@ -538,18 +538,20 @@ export function visibleEntities(world: World, player: Player, query: EntityQuery
     const look = lookDirection(player.yaw, player.pitch);
     aimRays(world, eye, range);
     // The index measures to feet; widen by a tall mob's height, then test the centre exactly.
-    for (const e of world.near(eye, range + 4, wanted)) {
+    // Visit order does not matter: the result is sorted by distance and id below.
+    world.forEachNear(eye, range + 4, (e) => {
+      if (!wanted(e)) return;
       const cyE = e.pos.y + e.height / 2;
       const dx = e.pos.x - eye.x;
       const dy = cyE - eye.y;
       const dz = e.pos.z - eye.z;
       const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
-      if (d > range) continue;
-      if (cosHalf > -2 && dx * look.x + dy * look.y + dz * look.z < cosHalf * d) continue;
+      if (d > range) return;
+      if (cosHalf > -2 && dx * look.x + dy * look.y + dz * look.z < cosHalf * d) return;
       const eyeY = e.pos.y + eyeHeight(e);
-      if (!eyeRays.pointVisible(e.pos.x, eyeY, e.pos.z) && !eyeRays.pointVisible(e.pos.x, cyE, e.pos.z)) continue;
+      if (!eyeRays.pointVisible(e.pos.x, eyeY, e.pos.z) && !eyeRays.pointVisible(e.pos.x, cyE, e.pos.z)) return;
       found.push(describe(e, d));
-    }
+    });
   }
   found.sort((a, b) => a.distance - b.distance || a.id - b.id);
   if (query.maxResults !== undefined && found.length > query.maxResults) found.length = query.maxResults;

@@ -9,8 +9,8 @@ import { spawnMob } from '../mobs/spawn.js';
 import { Rng } from '../rng.js';
 import type { Entity } from './entity.js';
 
-describe('EntityIndex.nearPlayers', () => {
-  it('equals near() filtered to players while players and mobs move, and forgets players who left', () => {
+describe('EntityIndex.nearPlayers and forEachNear', () => {
+  it('equal near() (filtered to players; unordered) while players and mobs move, and forget players who left', () => {
     const w = new World({ seed: 3, terrain: { type: 'flat' }, gamerules: { doMobSpawning: false } });
     const rng = new Rng('index-test');
     const players = Array.from({ length: 30 }, (_, i) => joinPlayer(w, `p${i}`, { x: rng.range(-40, 40), y: -60, z: rng.range(-40, 40) }));
@@ -29,6 +29,10 @@ describe('EntityIndex.nearPlayers', () => {
         const at = { x: rng.range(-60, 60), y: -60, z: rng.range(-60, 60) };
         const radius = rng.pick([3, 16, 40]);
         expect(ids(w.nearPlayers(at, radius))).toEqual(ids(w.near(at, radius, (e) => e.kind === 'player')));
+        // The unordered visitor sees exactly the entities `near` lists.
+        const visited: Entity[] = [];
+        w.forEachNear(at, radius, (e) => visited.push(e));
+        expect(ids(visited).sort((a, b) => a - b)).toEqual(ids(w.near(at, radius)));
       }
     }
     expect(ids(w.nearPlayers(players[0]!.pos, 200))).not.toContain(players[0]!.id);

@@ -46,6 +46,14 @@ export class EntityIndex {
     return query(this.cells, p, radius, filter);
   }
 
+  /**
+   * Calls `visit` for each entity whose feet are within `radius` of `p`, in no particular order and
+   * without building a list: for callers that impose their own order (sorting by distance, say).
+   */
+  forEachNear(p: Vec3, radius: number, visit: (e: Entity) => void): void {
+    scan(this.cells, p, radius, visit);
+  }
+
   /** `near` restricted to players: the same result as filtering `near` by kind, without visiting other entities. */
   nearPlayers(p: Vec3, radius: number, filter?: (e: Entity) => boolean): Entity[] {
     return query(this.playerCells, p, radius, filter);
@@ -68,6 +76,15 @@ function removeFrom(cells: Map<number, Entity[]>, key: number, e: Entity): void 
 
 function query(cells: Map<number, Entity[]>, p: Vec3, radius: number, filter?: (e: Entity) => boolean): Entity[] {
   const out: Entity[] = [];
+  scan(cells, p, radius, (e) => {
+    if (!filter || filter(e)) out.push(e);
+  });
+  out.sort((a, b) => a.id - b.id);
+  return out;
+}
+
+/** Visits the entities of the cells around `p` whose feet are within `radius`, cell by cell. */
+function scan(cells: Map<number, Entity[]>, p: Vec3, radius: number, visit: (e: Entity) => void): void {
   const r2 = radius * radius;
   const x0 = Math.floor((p.x - radius) / CELL);
   const x1 = Math.floor((p.x + radius) / CELL);
@@ -82,10 +99,8 @@ function query(cells: Map<number, Entity[]>, p: Vec3, radius: number, filter?: (
         const dx = e.pos.x - p.x;
         const dy = e.pos.y - p.y;
         const dz = e.pos.z - p.z;
-        if (dx * dx + dy * dy + dz * dz <= r2 && (!filter || filter(e))) out.push(e);
+        if (dx * dx + dy * dy + dz * dz <= r2) visit(e);
       }
     }
   }
-  out.sort((a, b) => a.id - b.id);
-  return out;
 }
