@@ -202,12 +202,12 @@ function scanPerceived(world: World, player: Player, query: BlockQuery, visit: B
   if (!exact && bound <= maxRays) {
     // No cap can cut the scan short and any order will do: test and visit each candidate as it is
     // found, in collection order (what the unsorted path below visits too), without candidate arrays.
-    const stats = { candidates: 0, rays: 0, visible: 0, truncated: false };
+    fusedVisible = 0;
+    let candidates = 0;
     for (let k = 0; k < sectionCount; k++) {
-      seeFromSection(sections[k]!, sectionX[k]!, sectionY[k]!, sectionZ[k]!, eye.x, eye.y, eye.z, range * range, sectionGy2[k]!, mask, cosHalf, look, visit, stats);
+      candidates = cullSection(sections[k]!, sectionX[k]!, sectionY[k]!, sectionZ[k]!, eye.x, eye.y, eye.z, range * range, sectionGy2[k]!, mask, cosHalf, look, candidates, visit);
     }
-    stats.rays = stats.candidates;
-    return stats;
+    return { candidates, rays: candidates, visible: fusedVisible, truncated: false };
   }
   const n = collectCandidates(eye, range, mask, cosHalf, look);
   // 2. Rays, nearest first (bucket order by distance) when a cap may cut the scan short or the
@@ -317,15 +317,23 @@ function rowsInSphere(columnStart: Uint16Array, bx: number, bz: number, ex: numb
 function collectCandidates(eye: Vec3, range: number, mask: Uint8Array | null, cosHalf: number, look: Vec3): number {
   let n = 0;
   for (let k = 0; k < sectionCount; k++) {
-    n = collectFromSection(sections[k]!, sectionX[k]!, sectionY[k]!, sectionZ[k]!, eye.x, eye.y, eye.z, range * range, sectionGy2[k]!, mask, cosHalf, look, n);
+    n = cullSection(sections[k]!, sectionX[k]!, sectionY[k]!, sectionZ[k]!, eye.x, eye.y, eye.z, range * range, sectionGy2[k]!, mask, cosHalf, look, n, null);
   }
   return n;
 }
 
-function collectFromSection(
+/** Visible blocks the fused pass found (`cullSection` with a visitor). */
+let fusedVisible = 0;
+
+/**
+ * The culls for one section. Without `visit`, each candidate goes into the scratch arrays (at `n`
+ * on); with it, the candidate's ray is cast and a visible block visited at once (the uncapped,
+ * any-order scan). Returns the candidate count so far either way.
+ */
+function cullSection(
   sec: SectionSurface, bx: number, by: number, bz: number,
   ex: number, ey: number, ez: number, r2: number, gy2: number,
-  mask: Uint8Array | null, cosHalf: number, look: Vec3, n: number,
+  mask: Uint8Array | null, cosHalf: number, look: Vec3, n: number, visit: BlockVisitor | null,
 ): number {
   const { local, states, faces: open, columnStart } = sec;
   const lx = look.x;
@@ -355,58 +363,19 @@ function collectFromSection(
       if (faces === 0) continue; // every open face points away from the eye
       const d = Math.sqrt(d2);
       if (cosHalf > -2 && dx * lx + dy * ly + dz * lz < cosHalf * d) continue;
-      if (n === cap) grow();
-      cx[n] = x; cy[n] = y; cz[n] = z; cs[n] = state; cf[n] = faces; cd[n] = d;
+      if (visit !== null) {
+        if (eyeRays.blockVisible(x, y, z, faces)) {
+          fusedVisible++;
+          visit(state, x, y, z, d);
+        }
+      } else {
+        if (n === cap) grow();
+        cx[n] = x; cy[n] = y; cz[n] = z; cs[n] = state; cf[n] = faces; cd[n] = d;
+      }
       n++;
     }
   }
   return n;
-}
-
-/** The same culls as `collectFromSection`, then the ray and the visit at once (the uncapped, any-order scan). */
-function seeFromSection(
-  sec: SectionSurface, bx: number, by: number, bz: number,
-  ex: number, ey: number, ez: number, r2: number, gy2: number,
-  mask: Uint8Array | null, cosHalf: number, look: Vec3, visit: BlockVisitor, stats: ScanStats,
-): void {
-  const { local, states, faces: open, columnStart } = sec;
-  const lx = look.x;
-  const ly = look.y;
-  const lz = look.z;
-  let candidates = 0;
-  let visible = 0;
-  rowsInSphere(columnStart, bx, bz, ex, ez, r2, gy2);
-  for (let row = 0; row < 16; row++) {
-    const end = rowRuns[2 * row + 1]!;
-    for (let i = rowRuns[2 * row]!; i < end; i++) {
-      const l = local[i]!;
-      const x = bx + (l & 15);
-      const y = by + (l >> 8);
-      const z = bz + ((l >> 4) & 15);
-      const dx = x + 0.5 - ex;
-      const dy = y + 0.5 - ey;
-      const dz = z + 0.5 - ez;
-      const d2 = dx * dx + dy * dy + dz * dz;
-      if (d2 > r2) continue;
-      const state = states[i]!;
-      if (mask !== null && mask[state] !== 1) continue;
-      const faces =
-        open[i]! &
-        ((dx < -0.5 ? FACE_POS_X : dx > 0.5 ? FACE_NEG_X : 0) |
-          (dy < -0.5 ? FACE_POS_Y : dy > 0.5 ? FACE_NEG_Y : 0) |
-          (dz < -0.5 ? FACE_POS_Z : dz > 0.5 ? FACE_NEG_Z : 0));
-      if (faces === 0) continue;
-      const d = Math.sqrt(d2);
-      if (cosHalf > -2 && dx * lx + dy * ly + dz * lz < cosHalf * d) continue;
-      candidates++;
-      if (eyeRays.blockVisible(x, y, z, faces)) {
-        visible++;
-        visit(state, x, y, z, d);
-      }
-    }
-  }
-  stats.candidates += candidates;
-  stats.visible += visible;
 }
 
 /** 2. Line of sight for the candidates in `order`, nearest first, into `hits`, until the caps. */
