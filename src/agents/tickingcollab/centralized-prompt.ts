@@ -6,6 +6,7 @@
  */
 import type { ChatMessage } from '../../llm/index.js';
 import type { TaskBrief } from '../team.js';
+import { taskHeaderLines } from './task-header.js';
 
 export interface CentralizedPromptInput {
   task: TaskBrief;
@@ -71,12 +72,7 @@ export function centralizedPromptMessages(input: CentralizedPromptInput): ChatMe
   const states = input.agents.map((a) => `### ${a}${input.dead.includes(a) ? ' (DEAD)' : ''}\n${input.states[a] ?? '(no observation yet)'}`).join('\n\n');
   const history = input.agents.map((a) => `${a}: ${(input.history[a] ?? []).join(' | ') || '(nothing yet)'}`).join('\n');
   const user = [
-    `- Task Type: ${task.type}`,
-    `- Goal: ${task.goal}`,
-    ...(task.guidance ? ['', `Guidance: ${task.guidance}`] : []),
-    '',
-    '## Available actions (do: name, with: parameters; ? = optional)',
-    input.skills,
+    ...taskHeaderLines(task, input.skills),
     '',
     '## Agents',
     states,

@@ -6,6 +6,7 @@
  */
 import type { ChatMessage } from '../../llm/index.js';
 import type { TaskBrief } from '../team.js';
+import { taskHeaderLines } from './task-header.js';
 
 export interface DistributedPromptInput {
   self: string;
@@ -99,12 +100,7 @@ export function distributedPromptMessages(input: DistributedPromptInput): ChatMe
   const { task } = input;
   const peers = input.team.filter((n) => n !== input.self);
   const user = [
-    `- Task Type: ${task.type}`,
-    `- Goal: ${task.goal}`,
-    ...(task.guidance ? ['', `Guidance: ${task.guidance}`] : []),
-    '',
-    '## Available actions (do: name, with: parameters; ? = optional)',
-    input.skills,
+    ...taskHeaderLines(task, input.skills),
     '',
     `## Peer agents: ${peers.join(', ') || '(none)'}`,
     '',
