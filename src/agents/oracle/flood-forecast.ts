@@ -6,7 +6,7 @@
  */
 import type { Vec3 } from '../../core/vec3.js';
 import type { CompiledTask } from '../../tasks/compile.js';
-import { fillRate, fillVolume, type ProgressiveFillSpec } from '../../tasks/events/progressive-fill.js';
+import { fillRate, fillVolume, sliceAt, type ProgressiveFillSpec } from '../../tasks/events/progressive-fill.js';
 import type { Box } from '../../tasks/spec.js';
 
 export interface Flood {
@@ -51,24 +51,7 @@ export function arrivalStep(f: Flood, p: Vec3): number {
   const z = Math.floor(p.z);
   const v = f.volume;
   if (x < v.min.x || x > v.max.x || z < v.min.z || z > v.max.z || y < v.min.y || y > v.max.y) return Infinity;
-  let slice: number;
-  switch (f.direction) {
-    case 'east':
-      slice = x - v.min.x;
-      break;
-    case 'west':
-      slice = v.max.x - x;
-      break;
-    case 'south':
-      slice = z - v.min.z;
-      break;
-    case 'north':
-      slice = v.max.z - z;
-      break;
-    case 'up':
-      slice = y - v.min.y;
-      break;
-  }
+  const slice = sliceAt(v, f.direction, x, y, z);
   // slices(step) = floor((step - start + 1) * rate) must exceed `slice`.
   const step = f.startStep + Math.max(0, Math.ceil((slice + 1) / f.rate - 1e-9) - 1);
   return f.endStep !== undefined && step > f.endStep ? Infinity : step;

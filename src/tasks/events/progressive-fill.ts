@@ -43,6 +43,25 @@ export function sliceCount(spec: ProgressiveFillSpec): number {
   }
 }
 
+/**
+ * Which slice of `volume` holds the block (x, y, z), filling in `direction`: the inverse of
+ * `sliceBox` (for forecasts of when the front arrives). The block must lie in the volume.
+ */
+export function sliceAt(volume: Box, direction: ProgressiveFillSpec['direction'], x: number, y: number, z: number): number {
+  switch (direction) {
+    case 'east':
+      return x - volume.min.x;
+    case 'west':
+      return volume.max.x - x;
+    case 'south':
+      return z - volume.min.z;
+    case 'north':
+      return volume.max.z - z;
+    case 'up':
+      return y - volume.min.y;
+  }
+}
+
 /** The box of slice `i` (0 = where the flood starts). East is +x, south is +z, as in Minecraft. */
 export function sliceBox(spec: ProgressiveFillSpec, i: number): Box {
   const v = fillVolume(spec);
