@@ -9,13 +9,11 @@ import type { Vec3 } from '../../core/vec3.js';
 import type { World } from '../../world/index.js';
 import { Horizon } from './horizon.js';
 import {
-  segmentClearOverTops,
+  segmentClearOverTops, FACE_EPSILON,
   FACE_NEG_X, FACE_NEG_Y, FACE_NEG_Z, FACE_POS_X, FACE_POS_Y, FACE_POS_Z,
 } from './line-of-sight.js';
 import type { LocalTops } from './opaque-heightmap.js';
 
-/** As in line-of-sight.ts: face rays aim this far outside the face. */
-const FACE_EPSILON = 1e-3;
 /** A walk resumes this far (in blocks) before the end of the part the horizon vouches for. */
 const RESUME_MARGIN = 0.01;
 /** Distance from a column edge below which a resumed walk does not trust `Math.floor`. */

@@ -19,7 +19,7 @@ export const FACE_NEG_Z = 32;
 export const ALL_FACES = 63;
 
 /** How far outside a face the face rays aim, so they end in the neighbouring (see-through) block. */
-const FACE_EPSILON = 1e-3;
+export const FACE_EPSILON = 1e-3;
 
 /**
  * Whether the segment from `o` to `t` is unobstructed. With a target block (`hasTarget`), the ray
