@@ -58,6 +58,8 @@ export class Horizon {
   private need = new Float64Array(0);
   /** Per sector, per ring (same layout): the highest top of the columns that start in that ring. */
   private highest = new Int16Array(0);
+  /** Per sector, per ring (same layout): the highest top of the columns that start in that ring or a nearer one. */
+  private highestSoFar = new Int16Array(0);
   private west = new Float64Array(0);
   private east = new Float64Array(0);
   /** Whether the last `build` succeeded (a viewer with its eyes inside a sight-blocking column gets no horizon). */
@@ -77,6 +79,7 @@ export class Horizon {
     if (this.need.length < SECTORS * rings) {
       this.need = new Float64Array(SECTORS * rings);
       this.highest = new Int16Array(SECTORS * rings);
+      this.highestSoFar = new Int16Array(SECTORS * rings);
     }
     const need = this.need;
     need.fill(-Infinity, 0, SECTORS * rings);
@@ -95,13 +98,19 @@ export class Horizon {
       return;
     }
     this.recordCells(tops, ox, oy, oz, 2, OUTER_FROM * OUTER_FROM, reach2);
+    const highest = this.highest;
+    const highestSoFar = this.highestSoFar;
     for (let k = 0; k < SECTORS; k++) {
       let m = -Infinity;
+      let h = NO_TOP;
       const end = (k + 1) * rings;
       for (let i = k * rings; i < end; i++) {
         const v = need[i]!;
         if (v > m) m = v;
         need[i] = m;
+        const t = highest[i]!;
+        if (t > h) h = t;
+        highestSoFar[i] = h;
       }
     }
   }
@@ -231,12 +240,17 @@ export class Horizon {
    */
   clearTo(dx: number, dy: number, dz: number, dh: number): number {
     if (!this.ready || dh < 2 * RING || dh > this.reach) return 0; // beyond `reach` no column was recorded
-    const s = dy / dh;
     let k = Math.floor(pseudoAngle(dx, dz) * (SECTORS / 4));
     if (k >= SECTORS) k = SECTORS - 1;
-    const need = this.need;
     const last = Math.floor(dh / RING);
     const base = k * this.rings;
+    // A falling segment is never lower than its end point, so it clears every column whose top is
+    // at least one block below that end. Most rays down to the ground are vouched for this way at
+    // once (the slope test below is pessimistic for them: it assumes the ray goes on past the target).
+    const limit = Math.floor(dy + this.oy) - 1;
+    if (dy <= 0 && this.highestSoFar[base + last]! <= limit) return Infinity;
+    const s = dy / dh;
+    const need = this.need;
     let lo = last;
     if (need[base + lo - 1]! > s) {
       // The largest i with need[ring i-1] <= s (prefix maxima grow with i): binary search.
@@ -248,10 +262,8 @@ export class Horizon {
         else hi = mid - 1;
       }
     }
-    // The columns from there to the end: a falling segment is never lower than its end point, so
-    // it clears every column whose top is at least one block below that end.
+    // The columns from there to the end: cleared by slope nearer than ring `lo`, by height after.
     if (dy <= 0) {
-      const limit = Math.floor(dy + this.oy) - 1;
       const highest = this.highest;
       let i = lo;
       while (i <= last && highest[base + i]! <= limit) i++;
