@@ -13,6 +13,8 @@
  * keeps one direction, so it only crosses columns whose angular extent contains that direction:
  * each column's R is recorded in every direction sector it overlaps, at the ring of its dmin, and
  * a prefix maximum over rings answers "does slope s clear every column nearer than h" at once.
+ * A falling segment never dips below its end point, so it also clears every column whose top is
+ * at least a block below that end: a prefix maximum of tops answers that for a whole segment.
  * A column the horizon vouches for is one the column walk would also pass without reading a block.
  */
 import type { Vec3 } from '../../core/vec3.js';
@@ -56,10 +58,11 @@ export class Horizon {
    * (after `build`) the prefix maximum over rings.
    */
   private need = new Float64Array(0);
-  /** Per sector, per ring (same layout): the highest top of the columns that start in that ring. */
+  /**
+   * Per sector, per ring (same layout): the highest top of the columns that start in that ring,
+   * then (after `build`) in that ring or a nearer one.
+   */
   private highest = new Int16Array(0);
-  /** Per sector, per ring (same layout): the highest top of the columns that start in that ring or a nearer one. */
-  private highestSoFar = new Int16Array(0);
   private west = new Float64Array(0);
   private east = new Float64Array(0);
   /** Whether the last `build` succeeded (a viewer with its eyes inside a sight-blocking column gets no horizon). */
@@ -79,7 +82,6 @@ export class Horizon {
     if (this.need.length < SECTORS * rings) {
       this.need = new Float64Array(SECTORS * rings);
       this.highest = new Int16Array(SECTORS * rings);
-      this.highestSoFar = new Int16Array(SECTORS * rings);
     }
     const need = this.need;
     need.fill(-Infinity, 0, SECTORS * rings);
@@ -99,7 +101,6 @@ export class Horizon {
     }
     this.recordCells(tops, ox, oy, oz, 2, OUTER_FROM * OUTER_FROM, reach2);
     const highest = this.highest;
-    const highestSoFar = this.highestSoFar;
     for (let k = 0; k < SECTORS; k++) {
       let m = -Infinity;
       let h = NO_TOP;
@@ -110,7 +111,7 @@ export class Horizon {
         need[i] = m;
         const t = highest[i]!;
         if (t > h) h = t;
-        highestSoFar[i] = h;
+        highest[i] = h;
       }
     }
   }
@@ -248,7 +249,7 @@ export class Horizon {
     // at least one block below that end. Most rays down to the ground are vouched for this way at
     // once (the slope test below is pessimistic for them: it assumes the ray goes on past the target).
     const limit = Math.floor(dy + this.oy) - 1;
-    if (dy <= 0 && this.highestSoFar[base + last]! <= limit) return Infinity;
+    if (dy <= 0 && this.highest[base + last]! <= limit) return Infinity;
     const s = dy / dh;
     const need = this.need;
     let lo = last;
@@ -261,13 +262,6 @@ export class Horizon {
         if (need[base + mid - 1]! <= s) lo = mid;
         else hi = mid - 1;
       }
-    }
-    // The columns from there to the end: cleared by slope nearer than ring `lo`, by height after.
-    if (dy <= 0) {
-      const highest = this.highest;
-      let i = lo;
-      while (i <= last && highest[base + i]! <= limit) i++;
-      if (i > last) return Infinity;
     }
     return lo * RING;
   }
