@@ -88,7 +88,12 @@ export class Horizon {
     this.highest.fill(NO_TOP, 0, SECTORS * rings);
     this.rings = rings;
     const reach2 = reach * reach;
-    this.ready = true;
+    // Tops say nothing above their cap, so eyes above it get no horizon (the column walk then falls
+    // back to reading voxels); nor do eyes outside the window.
+    const xi = Math.floor(ox) - tops.x0;
+    const zi = Math.floor(oz) - tops.z0;
+    this.ready = oy < tops.yCap + 1 && xi >= 0 && zi >= 0 && xi < tops.size && zi < tops.size;
+    if (!this.ready) return;
     // Near the eyes every column on its own; farther out 2 × 2 blocks of columns, each recorded
     // as one cell with its highest top over its whole extent. A cell's R is never below that of
     // any column in it, nor its ring beyond (higher top, nearer nearest point, farther farthest
@@ -234,6 +239,18 @@ export class Horizon {
   }
 
   /**
+   * Whether every column a segment from the eyes could cross, out to `dh` horizontal blocks along
+   * (dx, dz), has its top at or below `limit`. A falling segment whose end is above `limit` + 1
+   * then passes over all of them: it never dips below its end point.
+   */
+  clearsTops(dx: number, dz: number, dh: number, limit: number): boolean {
+    if (!this.ready || dh < 2 * RING || dh > this.reach) return false;
+    let k = Math.floor(pseudoAngle(dx, dz) * (SECTORS / 4));
+    if (k >= SECTORS) k = SECTORS - 1;
+    return this.highest[k * this.rings + Math.floor(dh / RING)]! <= limit;
+  }
+
+  /**
    * How far (horizontally, in blocks) a segment from the eyes along (dx, dy, dz), whose horizontal
    * length is `dh`, is known to pass over every column: a ring boundary (0 when nothing can be
    * vouched for), or Infinity when the whole segment is. Every column with a point nearer than
@@ -241,15 +258,13 @@ export class Horizon {
    */
   clearTo(dx: number, dy: number, dz: number, dh: number): number {
     if (!this.ready || dh < 2 * RING || dh > this.reach) return 0; // beyond `reach` no column was recorded
+    // Most rays down to the ground are vouched for by height at once (the slope test below is
+    // pessimistic for them: it assumes the ray goes on past the target).
+    if (dy <= 0 && this.clearsTops(dx, dz, dh, Math.floor(dy + this.oy) - 1)) return Infinity;
     let k = Math.floor(pseudoAngle(dx, dz) * (SECTORS / 4));
     if (k >= SECTORS) k = SECTORS - 1;
     const last = Math.floor(dh / RING);
     const base = k * this.rings;
-    // A falling segment is never lower than its end point, so it clears every column whose top is
-    // at least one block below that end. Most rays down to the ground are vouched for this way at
-    // once (the slope test below is pessimistic for them: it assumes the ray goes on past the target).
-    const limit = Math.floor(dy + this.oy) - 1;
-    if (dy <= 0 && this.highest[base + last]! <= limit) return Infinity;
     const s = dy / dh;
     const need = this.need;
     let lo = last;
