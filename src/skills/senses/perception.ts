@@ -364,7 +364,7 @@ function cullSection(
       const d = Math.sqrt(d2);
       if (cosHalf > -2 && dx * lx + dy * ly + dz * lz < cosHalf * d) continue;
       if (visit !== null) {
-        if (eyeRays.blockVisible(x, y, z, faces)) {
+        if ((faces & FACE_POS_Y && eyeRays.topFaceOverTops(dx, dz, y)) || eyeRays.blockVisible(x, y, z, faces)) {
           fusedVisible++;
           visit(state, x, y, z, d);
         }
