@@ -42,6 +42,12 @@ function pseudoAngle(dx: number, dz: number): number {
   return dx >= 0 ? (p >= 0 ? p : 4 + p) : 2 - p;
 }
 
+/** The direction sector of (dx, dz). */
+function sectorOf(dx: number, dz: number): number {
+  const k = Math.floor(pseudoAngle(dx, dz) * (SECTORS / 4));
+  return k < SECTORS ? k : SECTORS - 1;
+}
+
 /** Half the z-extent of the columns in a row (nearest x-distance `nx`) whose nearest point is within reach; negative when none is. */
 function bandHalfWidth(reach2: number, nx: number): number {
   const half = reach2 - nx * nx;
@@ -245,9 +251,7 @@ export class Horizon {
    */
   clearsTops(dx: number, dz: number, dh: number, limit: number): boolean {
     if (!this.ready || dh < 2 * RING || dh > this.reach) return false;
-    let k = Math.floor(pseudoAngle(dx, dz) * (SECTORS / 4));
-    if (k >= SECTORS) k = SECTORS - 1;
-    return this.highest[k * this.rings + Math.floor(dh / RING)]! <= limit;
+    return this.highest[sectorOf(dx, dz) * this.rings + Math.floor(dh / RING)]! <= limit;
   }
 
   /**
@@ -258,13 +262,11 @@ export class Horizon {
    */
   clearTo(dx: number, dy: number, dz: number, dh: number): number {
     if (!this.ready || dh < 2 * RING || dh > this.reach) return 0; // beyond `reach` no column was recorded
-    // Most rays down to the ground are vouched for by height at once (the slope test below is
-    // pessimistic for them: it assumes the ray goes on past the target).
-    if (dy <= 0 && this.clearsTops(dx, dz, dh, Math.floor(dy + this.oy) - 1)) return Infinity;
-    let k = Math.floor(pseudoAngle(dx, dz) * (SECTORS / 4));
-    if (k >= SECTORS) k = SECTORS - 1;
     const last = Math.floor(dh / RING);
-    const base = k * this.rings;
+    const base = sectorOf(dx, dz) * this.rings;
+    // Most rays down to the ground are vouched for by height at once (`clearsTops`; the slope test
+    // below is pessimistic for them: it assumes the ray goes on past the target).
+    if (dy <= 0 && this.highest[base + last]! <= Math.floor(dy + this.oy) - 1) return Infinity;
     const s = dy / dh;
     const need = this.need;
     let lo = last;
