@@ -56,6 +56,13 @@ function firstLook(seed: string, terrain: string, pregenerate: boolean): number 
   return Math.round(Number(process.hrtime.bigint() - t0) / 1e5) / 10;
 }
 
+function median(values: number[]): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 export async function run(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
@@ -101,20 +108,35 @@ export async function run(argv: string[]): Promise<void> {
   let visibleEnts = 0;
   let obsNs = 0n;
   let obsCpuUs = 0;
+  // A round is `every` ticks: each agent observed once. Rates per round, for a median that a
+  // neighbour's burst of load on the shared machine does not drag down.
+  let roundCpuUs = 0;
+  let roundObservations = 0;
+  let roundTicks = 0;
+  const roundRates: number[] = [];
   const observe = () => {
     const t0 = process.hrtime.bigint();
     const c0 = process.cpuUsage();
+    let n = 0;
     for (let i = world.tick % every; i < players.length; i += every) {
       const p = players[i]!;
       const blocks = summarizeVisibleBlocks(world, p);
       const ents = visibleEntities(world, p);
       visibleBlocks += blocks.total;
       visibleEnts += ents.length;
-      observations++;
+      n++;
     }
+    observations += n;
     obsNs += process.hrtime.bigint() - t0;
     const c = process.cpuUsage(c0);
     obsCpuUs += c.user + c.system;
+    roundCpuUs += c.user + c.system;
+    roundObservations += n;
+    roundTicks++;
+    if (world.tick % every === every - 1) {
+      if (roundTicks === every) roundRates.push(roundObservations / (roundCpuUs / 1e6)); // whole rounds only
+      roundCpuUs = roundObservations = roundTicks = 0;
+    }
   };
   // Warm-up: every agent observes once (builds the exposed-block cache and generates terrain).
   const warm0 = process.hrtime.bigint();
@@ -128,6 +150,8 @@ export async function run(argv: string[]): Promise<void> {
   observations = visibleBlocks = visibleEnts = 0;
   obsNs = 0n;
   obsCpuUs = 0;
+  roundCpuUs = roundObservations = roundTicks = 0;
+  roundRates.length = 0;
   const start = process.hrtime.bigint();
   let ticks = 0;
   const budgetNs = BigInt(seconds) * 1_000_000_000n;
@@ -150,6 +174,8 @@ export async function run(argv: string[]): Promise<void> {
     observationsPerSecond: Math.round(observations / obsS),
     usPerObservation: Math.round((obsS * 1e6) / observations),
     observationsPerCpuSecond: Math.round(observations / (obsCpuUs / 1e6)),
+    medianRoundObservationsPerCpuSecond: Math.round(median(roundRates)),
+    rounds: roundRates.length,
     avgVisibleBlocks: Math.round(visibleBlocks / observations),
     avgVisibleEntities: Math.round((visibleEnts / observations) * 10) / 10,
     ticksPerSecond: Math.round((ticks / elapsedS) * 10) / 10,

@@ -104,32 +104,38 @@ export class OpaqueHeightmap {
     const regions = Math.ceil(size / (1 << REGION_SHIFT));
     const regionMax = out.regionMax.length >= regions * regions ? out.regionMax : new Int16Array(regions * regions);
     regionMax.fill(NO_TOP, 0, regions * regions);
-    for (let x = x0; x < x0 + size; x++) {
-      const row = (x - x0) * size - z0;
-      const lx = x & 15;
-      // One chunk's run of the row at a time.
-      for (let z = z0; z < z0 + size; ) {
-        const chunk = this.chunk(x >> 4, z >> 4, cap).tops;
-        const end = Math.min(z0 + size, ((z >> 4) + 1) << 4);
-        for (; z < end; z++) data[row + z] = chunk[((z & 15) << 4) | lx]!;
-      }
-    }
-    // The coarse levels from the dense one: tiles from columns, regions from tiles.
-    for (let ti = 0; ti < tiles; ti++) {
-      const xEnd = Math.min(size, (ti + 1) << TILE_SHIFT);
-      for (let tj = 0; tj < tiles; tj++) {
-        const zStart = tj << TILE_SHIFT;
-        const zEnd = Math.min(size, zStart + TILE);
-        let m = NO_TOP;
-        for (let xi = ti << TILE_SHIFT; xi < xEnd; xi++) {
-          const row = xi * size;
-          for (let zi = zStart; zi < zEnd; zi++) {
-            const top = data[row + zi]!;
-            if (top > m) m = top;
+    tileMax.fill(NO_TOP, 0, tiles * tiles);
+    // Chunk by chunk (one lookup each), copying the part inside the window and raising the maxima
+    // of the tiles it covers.
+    const xEnd = x0 + size;
+    const zEnd = z0 + size;
+    for (let cx = x0 >> 4; cx <= (xEnd - 1) >> 4; cx++) {
+      const xa = Math.max(x0, cx << 4);
+      const xb = Math.min(xEnd, (cx + 1) << 4);
+      for (let cz = z0 >> 4; cz <= (zEnd - 1) >> 4; cz++) {
+        const chunk = this.chunk(cx, cz, cap).tops;
+        const za = Math.max(z0, cz << 4);
+        const zb = Math.min(zEnd, (cz + 1) << 4);
+        for (let x = xa; x < xb; x++) {
+          const xi = x - x0;
+          const row = xi * size - z0;
+          const tileRow = (xi >> TILE_SHIFT) * tiles;
+          const lx = x & 15;
+          for (let z = za; z < zb; z++) {
+            const top = chunk[((z & 15) << 4) | lx]!;
+            data[row + z] = top;
+            const t = tileRow + ((z - z0) >> TILE_SHIFT);
+            if (top > tileMax[t]!) tileMax[t] = top;
           }
         }
-        tileMax[ti * tiles + tj] = m;
-        const g = (ti >> (REGION_SHIFT - TILE_SHIFT)) * regions + (tj >> (REGION_SHIFT - TILE_SHIFT));
+      }
+    }
+    // Regions from tiles.
+    const shift = REGION_SHIFT - TILE_SHIFT;
+    for (let ti = 0; ti < tiles; ti++) {
+      for (let tj = 0; tj < tiles; tj++) {
+        const g = (ti >> shift) * regions + (tj >> shift);
+        const m = tileMax[ti * tiles + tj]!;
         if (m > regionMax[g]!) regionMax[g] = m;
       }
     }
