@@ -24,11 +24,6 @@ import { NO_TOP, type LocalTops } from './opaque-heightmap.js';
 const SECTORS = 64;
 /** Width of a distance ring, in blocks. */
 const RING = 0.5;
-/**
- * Relative amount an R is raised by before it is stored as a float32: 2^-22, two float32 rounding
- * steps, so rounding to nearest can never bring it below the exact value.
- */
-const ROUND_UP = 2 ** -22;
 /** Slack on a column's angular extent, so a ray through a column's corner is never missed by rounding. */
 const ANGLE_SLACK = 1e-9;
 /** Columns whose nearest point is within this many blocks of the eyes are recorded one by one. */
@@ -66,11 +61,9 @@ export class Horizon {
   /**
    * Per sector, per ring (sector * rings + ring, so one sector's rings, which a query reads in
    * turn, are adjacent in memory): the highest R of the columns that start in that ring, then
-   * (after `build`) the prefix maximum over rings. Single precision halves what the queries pull
-   * through the cache; each R is raised by more than a float32 rounding step before it is stored
-   * (ROUND_UP), so a stored need is never below the true one and every claim stays safe.
+   * (after `build`) the prefix maximum over rings.
    */
-  private need = new Float32Array(0);
+  private need = new Float64Array(0);
   /**
    * Per sector, per ring (same layout): the highest top of the columns that start in that ring,
    * then (after `build`) in that ring or a nearer one.
@@ -93,7 +86,7 @@ export class Horizon {
     this.reach = reach;
     const rings = Math.ceil(reach / RING) + 2;
     if (this.need.length < SECTORS * rings) {
-      this.need = new Float32Array(SECTORS * rings);
+      this.need = new Float64Array(SECTORS * rings);
       this.highest = new Int16Array(SECTORS * rings);
     }
     const need = this.need;
@@ -203,7 +196,6 @@ export class Horizon {
             const fz = -z1 > z2 ? -z1 : z2;
             r = a / Math.sqrt(fx * fx + fz * fz);
           }
-          r += (r < 0 ? -r : r) * ROUND_UP;
           const ring = (dmin / RING) | 0;
           if (nx === 0 && nz === 0) {
             this.record(0, SECTORS - 1, ring, r, top);

@@ -122,7 +122,9 @@ const aimed = { world: null as World | null, x: NaN, y: NaN, z: NaN, range: -1, 
 function aimRays(world: World, eye: Vec3, range: number): void {
   const heights = OpaqueHeightmap.of(world);
   if (aimed.world === world && aimed.x === eye.x && aimed.y === eye.y && aimed.z === eye.z && aimed.range >= range && aimed.version === heights.version) return;
-  eyeRays.aim(world, topsAround(world, eye, range), eye, range + 2);
+  // Rays end at most a block beyond `range` horizontally (face points are half a block off a centre
+  // in range; an entity's eyes are straight above its centre), so the horizon needs no more.
+  eyeRays.aim(world, topsAround(world, eye, range), eye, range + 1);
   aimed.world = world;
   aimed.x = eye.x;
   aimed.y = eye.y;
