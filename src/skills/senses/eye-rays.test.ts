@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { World } from '../../world/index.js';
 import { EyeRays } from './eye-rays.js';
-import { blockVisibleFrom, facesToward } from './line-of-sight.js';
+import { blockVisibleFrom, facesToward, FACE_POS_Y } from './line-of-sight.js';
 import { OpaqueHeightmap } from './opaque-heightmap.js';
 
 /** Every block within `range` of `eye`, seen through EyeRays and through the plain voxel walk. */
@@ -22,6 +22,9 @@ function compareAround(
         const expected = blockVisibleFrom(world, eye, x, y, z, faces);
         if (expected) seen++;
         else hidden++;
+        if (faces & FACE_POS_Y && rays.topFaceOverTops(x, y, z) && !expected) {
+          throw new Error(`eye ${eye.x},${eye.y},${eye.z}: block ${x},${y},${z} is hidden but its top face was vouched for`);
+        }
         if (rays.blockVisible(x, y, z, faces) !== expected) {
           throw new Error(`eye ${eye.x},${eye.y},${eye.z}: block ${x},${y},${z} faces ${faces} should be ${expected ? 'visible' : 'hidden'}`);
         }

@@ -57,12 +57,14 @@ export class EyeRays {
   }
 
   /**
-   * Whether the ray down to the top face of a block at height `by`, whose centre lies (dx, ·, dz)
-   * from the eyes, passes over every column top on its way by the horizon's height test alone:
-   * true means the block is visible; false means nothing (ask `blockVisible`). Small enough for a
-   * scan loop to inline, which then skips `blockVisible` for most ground it sees.
+   * Whether the ray down to the top face of block (bx, by, bz) passes over every column top on its
+   * way by the horizon's height test alone: true means the block is visible; false means nothing
+   * (ask `blockVisible`). Over open ground this settles most blocks a scan sees, and it is small
+   * enough for a scan loop to inline, so scans ask it first.
    */
-  topFaceOverTops(dx: number, dz: number, by: number): boolean {
+  topFaceOverTops(bx: number, by: number, bz: number): boolean {
+    const dx = bx + 0.5 - this.ox;
+    const dz = bz + 0.5 - this.oz;
     return this.oy > by + 1 && this.horizon.clearsTops(dx, dz, Math.sqrt(dx * dx + dz * dz), by);
   }
 
@@ -74,12 +76,7 @@ export class EyeRays {
     const cx = bx + 0.5;
     const cy = by + 0.5;
     const cz = bz + 0.5;
-    if (faces & FACE_POS_Y && oy > by + 1) {
-      // A ray down to the top face: over open ground every column top on its way is at most `by`,
-      // which the horizon tells at once (`clear` would get the same answer from it, at more cost).
-      if (this.topFaceOverTops(cx - ox, cz - oz, by)) return true;
-      if (this.clear(cx, by + 1 + FACE_EPSILON, cz, bx, by, bz)) return true;
-    }
+    if (faces & FACE_POS_Y && oy > by + 1 && this.clear(cx, by + 1 + FACE_EPSILON, cz, bx, by, bz)) return true;
     if (faces & FACE_NEG_Y && oy < by && this.clear(cx, by - FACE_EPSILON, cz, bx, by, bz)) return true;
     if (faces & FACE_POS_X && ox > bx + 1 && this.clear(bx + 1 + FACE_EPSILON, cy, cz, bx, by, bz)) return true;
     if (faces & FACE_NEG_X && ox < bx && this.clear(bx - FACE_EPSILON, cy, cz, bx, by, bz)) return true;

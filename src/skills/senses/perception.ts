@@ -366,7 +366,7 @@ function cullSection(
       const d = Math.sqrt(d2);
       if (cosHalf > -2 && dx * lx + dy * ly + dz * lz < cosHalf * d) continue;
       if (visit !== null) {
-        if ((faces & FACE_POS_Y && eyeRays.topFaceOverTops(dx, dz, y)) || eyeRays.blockVisible(x, y, z, faces)) {
+        if ((faces & FACE_POS_Y && eyeRays.topFaceOverTops(x, y, z)) || eyeRays.blockVisible(x, y, z, faces)) {
           fusedVisible++;
           visit(state, x, y, z, d);
         }
@@ -401,7 +401,11 @@ function castRays(n: number, maxResults: number, maxRays: number, sorted: boolea
       break;
     }
     rays++;
-    if (eyeRays.blockVisible(cx[i]!, cy[i]!, cz[i]!, cf[i]!)) hits[h++] = i;
+    const x = cx[i]!;
+    const y = cy[i]!;
+    const z = cz[i]!;
+    const f = cf[i]!;
+    if ((f & FACE_POS_Y && eyeRays.topFaceOverTops(x, y, z)) || eyeRays.blockVisible(x, y, z, f)) hits[h++] = i;
   }
   return { rays, found: h, truncated };
 }
