@@ -55,13 +55,12 @@ function bandHalfWidth(reach2: number, nx: number): number {
 }
 
 export class Horizon {
-  private rings = 0;
   private reach = 0;
   private oy = 0;
   /**
-   * Per sector, per ring (sector * rings + ring, so one sector's rings, which a query reads in
-   * turn, are adjacent in memory): the highest R of the columns that start in that ring, then
-   * (after `build`) the prefix maximum over rings.
+   * Per ring, per sector (ring * SECTORS + sector, so a cell's sectors, which `build` writes in
+   * turn, are adjacent in memory, and the prefix pass runs row after row): the highest R of the
+   * columns that start in that ring, then (after `build`) the prefix maximum over rings.
    */
   private need = new Float64Array(0);
   /**
@@ -92,7 +91,6 @@ export class Horizon {
     const need = this.need;
     need.fill(-Infinity, 0, SECTORS * rings);
     this.highest.fill(NO_TOP, 0, SECTORS * rings);
-    this.rings = rings;
     const reach2 = reach * reach;
     // Tops say nothing above their cap, so eyes above it get no horizon (the column walk then falls
     // back to reading voxels); nor do eyes outside the window.
@@ -112,18 +110,13 @@ export class Horizon {
     }
     this.recordCells(tops, ox, oy, oz, 2, OUTER_FROM * OUTER_FROM, reach2);
     const highest = this.highest;
-    for (let k = 0; k < SECTORS; k++) {
-      let m = -Infinity;
-      let h = NO_TOP;
-      const end = (k + 1) * rings;
-      for (let i = k * rings; i < end; i++) {
-        const v = need[i]!;
-        if (v > m) m = v;
-        need[i] = m;
-        const t = highest[i]!;
-        if (t > h) h = t;
-        highest[i] = h;
-      }
+    // Prefix maxima over rings, a whole row of sectors at a time (no iteration waits on the last).
+    const total = rings * SECTORS;
+    for (let i = SECTORS; i < total; i++) {
+      const m = need[i - SECTORS]!;
+      if (m > need[i]!) need[i] = m;
+      const h = highest[i - SECTORS]!;
+      if (h > highest[i]!) highest[i] = h;
     }
   }
 
@@ -236,9 +229,8 @@ export class Horizon {
   private record(k0: number, k1: number, ring: number, r: number, top: number): void {
     const need = this.need;
     const highest = this.highest;
-    const rings = this.rings;
-    const end = k1 * rings + ring;
-    for (let i = k0 * rings + ring; i <= end; i += rings) {
+    const end = ring * SECTORS + k1;
+    for (let i = ring * SECTORS + k0; i <= end; i++) {
       if (r > need[i]!) need[i] = r;
       if (top > highest[i]!) highest[i] = top;
     }
@@ -251,7 +243,7 @@ export class Horizon {
    */
   clearsTops(dx: number, dz: number, dh: number, limit: number): boolean {
     if (!this.ready || dh < 2 * RING || dh > this.reach) return false;
-    return this.highest[sectorOf(dx, dz) * this.rings + Math.floor(dh / RING)]! <= limit;
+    return this.highest[Math.floor(dh / RING) * SECTORS + sectorOf(dx, dz)]! <= limit;
   }
 
   /**
@@ -263,20 +255,20 @@ export class Horizon {
   clearTo(dx: number, dy: number, dz: number, dh: number): number {
     if (!this.ready || dh < 2 * RING || dh > this.reach) return 0; // beyond `reach` no column was recorded
     const last = Math.floor(dh / RING);
-    const base = sectorOf(dx, dz) * this.rings;
+    const k = sectorOf(dx, dz);
     // Most rays down to the ground are vouched for by height at once (`clearsTops`; the slope test
     // below is pessimistic for them: it assumes the ray goes on past the target).
-    if (dy <= 0 && this.highest[base + last]! <= Math.floor(dy + this.oy) - 1) return Infinity;
+    if (dy <= 0 && this.highest[last * SECTORS + k]! <= Math.floor(dy + this.oy) - 1) return Infinity;
     const s = dy / dh;
     const need = this.need;
     let lo = last;
-    if (need[base + lo - 1]! > s) {
+    if (need[(lo - 1) * SECTORS + k]! > s) {
       // The largest i with need[ring i-1] <= s (prefix maxima grow with i): binary search.
       lo = 0;
       let hi = last - 1;
       while (lo < hi) {
         const mid = (lo + hi + 1) >> 1;
-        if (need[base + mid - 1]! <= s) lo = mid;
+        if (need[(mid - 1) * SECTORS + k]! <= s) lo = mid;
         else hi = mid - 1;
       }
     }
