@@ -346,11 +346,14 @@ function cullSection(
     const end = rowRuns[2 * row + 1]!;
     for (let i = rowRuns[2 * row]!; i < end; i++) {
       const l = local[i]!;
-      const x = bx + (l & 15);
       const y = by + (l >> 8);
+      const dy = y + 0.5 - ey;
+      const f = open[i]!;
+      // A block open only on top (ground, a water surface) seen from below or level: nothing to do.
+      if (f === FACE_POS_Y && !(dy < -0.5)) continue;
+      const x = bx + (l & 15);
       const z = bz + ((l >> 4) & 15);
       const dx = x + 0.5 - ex;
-      const dy = y + 0.5 - ey;
       const dz = z + 0.5 - ez;
       const d2 = dx * dx + dy * dy + dz * dz;
       if (d2 > r2) continue;
@@ -358,7 +361,7 @@ function cullSection(
       if (mask !== null && mask[state] !== 1) continue;
       // Open faces the eye is in front of (inlined facesToward: this loop runs per candidate).
       const faces =
-        open[i]! &
+        f &
         ((dx < -0.5 ? FACE_POS_X : dx > 0.5 ? FACE_NEG_X : 0) |
           (dy < -0.5 ? FACE_POS_Y : dy > 0.5 ? FACE_NEG_Y : 0) |
           (dz < -0.5 ? FACE_POS_Z : dz > 0.5 ? FACE_NEG_Z : 0));
