@@ -105,4 +105,22 @@ describe('visibleEntities', () => {
     expect(visibleEntities(world, p)[0]!.id).toBe(near.id);
     expect(visibleEntities(world, p, { omniscient: true }).map((e) => e.name)).toEqual(['near', 'hidden', 'far']);
   });
+
+  it('lists a crowd nearest first, equal distances by id', () => {
+    const world = newWorld();
+    const p = joinPlayer(world, 'seer', { x: 0.5, y: -60, z: 0.5 }, { perceptionRange: 24 });
+    const rng = world.rng('test-crowd');
+    // Rings of players at shared distances (four per ring, symmetric about the seer) plus scattered ones.
+    for (let ring = 1; ring <= 12; ring++) {
+      for (const [sx, sz] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+        joinPlayer(world, `r${ring}${sx}${sz}`, { x: 0.5 + sx * ring, y: -60, z: 0.5 + sz * ring });
+      }
+    }
+    for (let i = 0; i < 60; i++) joinPlayer(world, `s${i}`, { x: rng.range(-20, 20), y: -60, z: rng.range(-20, 20) });
+    const seen = visibleEntities(world, p);
+    expect(seen.length).toBeGreaterThan(80);
+    const expected = [...seen].sort((a, b) => a.distance - b.distance || a.id - b.id);
+    expect(seen.map((e) => e.id)).toEqual(expected.map((e) => e.id));
+    expect(seen.map((e) => e.distance).filter((d, i, all) => i > 0 && d === all[i - 1]).length).toBeGreaterThan(20); // ties were exercised
+  });
 });

@@ -531,9 +531,44 @@ export function visibleEntities(world: World, player: Player, query: EntityQuery
       found.push(describe(e, d));
     });
   }
-  found.sort((a, b) => a.distance - b.distance || a.id - b.id);
+  sortByDistanceThenId(found);
   if (query.maxResults !== undefined && found.length > query.maxResults) found.length = query.maxResults;
   return found;
+}
+
+let sortScratch: VisibleEntity[] = [];
+let sortCounts = new Int32Array(64);
+
+/**
+ * Sorts by distance, then id: what `sort((a, b) => a.distance - b.distance || a.id - b.id)` gives,
+ * several times faster for the hundred-odd entities a crowd shows (a comparator sort was ~5% of an
+ * observation on the senses bench). Distance buckets first (a counting sort, stable), then an
+ * insertion pass that only has neighbours in a bucket to put in order.
+ */
+function sortByDistanceThenId(list: VisibleEntity[]): void {
+  const n = list.length;
+  if (n < 2) return;
+  let max = 0;
+  for (let i = 0; i < n; i++) if (list[i]!.distance > max) max = list[i]!.distance;
+  const scale = n / (max + 1e-9); // bucket of the farthest: floor(max * scale) < n
+  if (sortCounts.length < n + 1) sortCounts = new Int32Array(2 * n + 1);
+  sortCounts.fill(0, 0, n + 1);
+  for (let i = 0; i < n; i++) sortCounts[Math.floor(list[i]!.distance * scale) + 1]!++;
+  for (let b = 1; b <= n; b++) sortCounts[b]! += sortCounts[b - 1]!;
+  const out = sortScratch;
+  out.length = n;
+  for (let i = 0; i < n; i++) out[sortCounts[Math.floor(list[i]!.distance * scale)]!++] = list[i]!;
+  for (let k = 0; k < n; k++) {
+    const v = out[k]!;
+    let j = k - 1;
+    while (j >= 0 && (out[j]!.distance > v.distance || (out[j]!.distance === v.distance && out[j]!.id > v.id))) {
+      out[j + 1] = out[j]!;
+      j--;
+    }
+    out[j + 1] = v;
+  }
+  for (let i = 0; i < n; i++) list[i] = out[i]!;
+  out.length = 0; // hold no entities between calls
 }
 
 function distanceTo(eye: Vec3, e: Entity): number {
