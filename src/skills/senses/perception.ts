@@ -536,7 +536,7 @@ export function visibleEntities(world: World, player: Player, query: EntityQuery
   return found;
 }
 
-let sortScratch: VisibleEntity[] = [];
+const sortScratch: VisibleEntity[] = [];
 let sortCounts = new Int32Array(64);
 
 /**
