@@ -112,17 +112,25 @@ export class EyeRays {
     const vouched = this.horizon.clearTo(dx, dy, dz, dh);
     if (vouched === Infinity) return true;
     if (dh - vouched > SHORT_WALK) return this.fullWalk(tx, ty, tz, bx, by, bz);
-    // Resume a little before the vouched-for distance; every column crossed before then is clear.
-    const t0 = (vouched - RESUME_MARGIN) / dh;
-    if (!(t0 > 0 && t0 < 1)) return this.fullWalk(tx, ty, tz, bx, by, bz);
-    const px = ox + dx * t0;
-    const pz = oz + dz * t0;
-    let x = Math.floor(px);
-    let z = Math.floor(pz);
-    const fx = px - x;
-    const fz = pz - z;
-    // On (or within rounding of) a column edge the full walk's own tie-breaking decides.
-    if (!(fx > EDGE && fx < 1 - EDGE && fz > EDGE && fz < 1 - EDGE)) return this.fullWalk(tx, ty, tz, bx, by, bz);
+    let t0 = 0;
+    let x = this.originX;
+    let z = this.originZ;
+    if (vouched > 0) {
+      // Resume a little before the vouched-for distance; every column crossed before then is clear.
+      t0 = (vouched - RESUME_MARGIN) / dh;
+      if (!(t0 > 0 && t0 < 1)) return this.fullWalk(tx, ty, tz, bx, by, bz);
+      const px = ox + dx * t0;
+      const pz = oz + dz * t0;
+      x = Math.floor(px);
+      z = Math.floor(pz);
+      const fx = px - x;
+      const fz = pz - z;
+      // On (or within rounding of) a column edge the full walk's own tie-breaking decides.
+      if (!(fx > EDGE && fx < 1 - EDGE && fz > EDGE && fz < 1 - EDGE)) return this.fullWalk(tx, ty, tz, bx, by, bz);
+    }
+    // (With nothing vouched for, as for rays steeply down into the ground under the viewer, the
+    // walk starts at the eyes, where the full walk starts, without the full walk's set-up for
+    // skipping tiles: such rays are short or soon stopped.)
 
     const data = tops.data;
     const seeThrough = this.seeThrough;
