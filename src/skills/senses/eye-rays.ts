@@ -2,8 +2,9 @@
  * Line of sight from one eye point to many blocks: what a block scan runs per candidate. It gives
  * the same answers as `blockVisibleFrom(world, eye, …, tops)`, faster, by asking the viewer's
  * horizon (horizon.ts) how much of each ray is known to pass over every column and walking only
- * the rest, column by column, with the same per-column test as `segmentClearOverTops`. Rays the
- * horizon cannot shorten, or that leave the window, take the full walk.
+ * the rest, column by column, with the same per-column test as `segmentClearOverTops` (from the
+ * eyes when nothing is vouched for). Rays that leave the window, or whose unvouched stretch is long
+ * or starts on a column edge, take the full walk.
  */
 import type { Vec3 } from '../../core/vec3.js';
 import type { World } from '../../world/index.js';
