@@ -6,6 +6,7 @@ const benchmarks: Record<string, () => Promise<{ run(argv: string[]): Promise<vo
   world: () => import('./world.js'),
   cuisine: () => import('./cuisine.js'),
   senses: () => import('./senses.js'),
+  'senses-ab': () => import('./senses-ab.js'),
   render: () => import('./render.js'),
   paths: () => import('./paths.js'),
   terrain: () => import('./terrain.js'),

@@ -1,0 +1,150 @@
+/**
+ * Compares the senses of two builds on the same eyes: `npm run bench -- senses-ab --builds OLD,NEW`
+ * where OLD and NEW are copies of `dist/` (e.g. `cp -r dist /tmp/old` before a change, rebuild,
+ * then `--builds /tmp/old,dist`). Prints one JSON line: NEW's speed-up over OLD and both figures.
+ *
+ * Why this shape: on a shared machine the load moves a single bench run by ±10–20%, far more than
+ * most changes. Here both builds live in one process and observe the same eyes (the bench's 1,000
+ * agents after `--ticks` of its walk) in alternating rounds, so load hits both alike. In A/A runs
+ * the build loaded second measured up to ~6% faster, so the comparison runs twice, in child
+ * processes with the builds in either order, and reports the geometric mean of the two median
+ * per-round ratios. A checksum of every visible block and entity count must agree, or the builds
+ * do not see the same things and the comparison says so.
+ */
+import { spawnSync } from 'node:child_process';
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { World, joinPlayer, type Player } from '../src/world/index.js';
+
+interface ChildResult {
+  builds: string[];
+  /** CPU milliseconds per round, per build. */
+  roundMs: number[][];
+  checksums: number[];
+}
+
+/** Eyes of the senses bench after `ticks` ticks of its walk (same seed, same agents, same moves). */
+function benchEyes(seed: string, agents: number, ticks: number): Array<[number, number, number, number]> {
+  const world = new World({ seed, terrain: { type: 'natural' } });
+  const players: Player[] = [];
+  const side = Math.ceil(Math.sqrt(agents));
+  for (let i = 0; i < agents; i++) {
+    const x = (i % side) * 4 - side * 2 + 0.5;
+    const z = Math.floor(i / side) * 4 - side * 2 + 0.5;
+    players.push(joinPlayer(world, `a${i}`, { x, y: world.terrain.surfaceY(Math.floor(x), Math.floor(z)), z }, { perceptionRange: 16 + (i % 17) }));
+  }
+  const rng = world.rng('bench-agents');
+  for (let t = 0; t < ticks; t++) {
+    for (const p of players) {
+      if (world.tick % 40 === p.id % 40) {
+        p.yaw = rng.range(0, 360);
+        p.controls.forward = 1;
+      }
+      p.controls.jump = p.collidedHorizontally;
+    }
+    world.step();
+    world.takeEvents();
+  }
+  return players.map((p) => [p.pos.x, p.pos.y, p.pos.z, p.perceptionRange]);
+}
+
+/** One build's world with the agents at `eyes`, and a function observing all of them once. */
+async function loadBuild(dir: string, seed: string, eyes: Array<[number, number, number, number]>) {
+  const url = (rel: string) => pathToFileURL(resolve(dir, rel)).href;
+  const w = (await import(url('src/world/index.js'))) as typeof import('../src/world/index.js');
+  const s = (await import(url('src/skills/senses/index.js'))) as typeof import('../src/skills/senses/index.js');
+  const world = new w.World({ seed, terrain: { type: 'natural' } });
+  const players = eyes.map(([x, y, z, r], i) => w.joinPlayer(world, `a${i}`, { x, y, z }, { perceptionRange: r }));
+  let checksum = 0;
+  const visit = (state: number, x: number, y: number, z: number) => {
+    checksum = (checksum + state * 7 + x * 31 + y * 17 + z * 13) % 1_000_000_007;
+  };
+  const observeAll = () => {
+    for (const p of players) {
+      s.scanVisibleBlocks(world, p, {}, visit, { order: 'any' });
+      checksum = (checksum + s.visibleEntities(world, p).length) % 1_000_000_007;
+    }
+  };
+  return { observeAll, checksum: () => checksum };
+}
+
+async function child(builds: string[], rounds: number, seed: string, ticks: number): Promise<ChildResult> {
+  const eyes = benchEyes(seed, 1000, ticks);
+  const loaded = [];
+  for (const b of builds) loaded.push(await loadBuild(b, seed, eyes));
+  for (const l of loaded) for (let i = 0; i < 2; i++) l.observeAll(); // warm-up
+  const roundMs = builds.map(() => [] as number[]);
+  for (let r = 0; r < rounds; r++) {
+    const order = r % 2 === 0 ? loaded.map((_, i) => i) : loaded.map((_, i) => loaded.length - 1 - i);
+    for (const i of order) {
+      const c0 = process.cpuUsage();
+      loaded[i]!.observeAll();
+      const c = process.cpuUsage(c0);
+      roundMs[i]!.push((c.user + c.system) / 1000);
+    }
+  }
+  // The checksums only count the measured rounds' equal share: compare them across builds.
+  return { builds, roundMs, checksums: loaded.map((l) => l.checksum()) };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Median over rounds of old/new CPU time: > 1 means `new` is faster. */
+function medianRatio(oldMs: number[], newMs: number[]): number {
+  return median(oldMs.map((t, i) => t / newMs[i]!));
+}
+
+export async function run(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      builds: { type: 'string' },
+      rounds: { type: 'string', default: '14' },
+      ticks: { type: 'string', default: '400' },
+      seed: { type: 'string', default: 'bench' },
+      child: { type: 'boolean', default: false },
+    },
+  });
+  const builds = (values.builds ?? '').split(',').filter((b) => b !== '').map((b) => (isAbsolute(b) ? b : resolve(b)));
+  if (builds.length !== 2) {
+    console.error('usage: npm run bench -- senses-ab --builds OLD,NEW [--rounds 14] [--ticks 400]\n  OLD and NEW are copies of dist/ (cp -r dist /tmp/old before a change, rebuild, then --builds /tmp/old,dist)');
+    process.exit(2);
+  }
+  const rounds = Number(values.rounds);
+  const ticks = Number(values.ticks);
+  if (values.child) {
+    console.log(JSON.stringify(await child(builds, rounds, values.seed!, ticks)));
+    return;
+  }
+  const self = fileURLToPath(new URL('./main.js', import.meta.url));
+  const runChild = (order: string[]): ChildResult => {
+    const out = spawnSync(process.execPath, ['--expose-gc', self, 'senses-ab', '--child', '--builds', order.join(','), '--rounds', String(rounds), '--ticks', String(ticks), '--seed', values.seed!], { encoding: 'utf8', maxBuffer: 1 << 24 });
+    if (out.status !== 0) throw new Error(`senses-ab child failed (${out.status}): ${out.stderr}`);
+    return JSON.parse(out.stdout.trim().split('\n').pop()!) as ChildResult;
+  };
+  const [oldDir, newDir] = builds as [string, string];
+  const forward = runChild([oldDir, newDir]);
+  const backward = runChild([newDir, oldDir]);
+  const ratioForward = medianRatio(forward.roundMs[0]!, forward.roundMs[1]!);
+  const ratioBackward = medianRatio(backward.roundMs[1]!, backward.roundMs[0]!);
+  const sameSight = forward.checksums[0] === forward.checksums[1] && backward.checksums[0] === backward.checksums[1];
+  const perSecond = (ms: number[]) => Math.round(1000 / (median(ms) / 1000));
+  const result = {
+    old: oldDir,
+    new: newDir,
+    speedup: Math.round(Math.sqrt(ratioForward * ratioBackward) * 1000) / 1000,
+    speedupNewSecond: Math.round(ratioForward * 1000) / 1000,
+    speedupNewFirst: Math.round(ratioBackward * 1000) / 1000,
+    oldObservationsPerCpuSecond: perSecond([...forward.roundMs[0]!, ...backward.roundMs[1]!]),
+    newObservationsPerCpuSecond: perSecond([...forward.roundMs[1]!, ...backward.roundMs[0]!]),
+    rounds,
+    sameSight,
+  };
+  console.log(JSON.stringify(result));
+  if (!sameSight) console.error('senses-ab: the builds do not see the same blocks and entities (checksums differ): the change altered what agents see');
+}
