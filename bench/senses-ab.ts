@@ -15,7 +15,8 @@ import { spawnSync } from 'node:child_process';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { World, joinPlayer, type Player } from '../src/world/index.js';
+import { World } from '../src/world/index.js';
+import { benchWalker, joinBenchAgents } from './senses.js';
 
 interface ChildResult {
   builds: string[];
@@ -27,22 +28,10 @@ interface ChildResult {
 /** Eyes of the senses bench after `ticks` ticks of its walk (same seed, same agents, same moves). */
 function benchEyes(seed: string, agents: number, ticks: number): Array<[number, number, number, number]> {
   const world = new World({ seed, terrain: { type: 'natural' } });
-  const players: Player[] = [];
-  const side = Math.ceil(Math.sqrt(agents));
-  for (let i = 0; i < agents; i++) {
-    const x = (i % side) * 4 - side * 2 + 0.5;
-    const z = Math.floor(i / side) * 4 - side * 2 + 0.5;
-    players.push(joinPlayer(world, `a${i}`, { x, y: world.terrain.surfaceY(Math.floor(x), Math.floor(z)), z }, { perceptionRange: 16 + (i % 17) }));
-  }
-  const rng = world.rng('bench-agents');
+  const players = joinBenchAgents(world, agents, 16, 32);
+  const act = benchWalker(world, players);
   for (let t = 0; t < ticks; t++) {
-    for (const p of players) {
-      if (world.tick % 40 === p.id % 40) {
-        p.yaw = rng.range(0, 360);
-        p.controls.forward = 1;
-      }
-      p.controls.jump = p.collidedHorizontally;
-    }
+    act();
     world.step();
     world.takeEvents();
   }

@@ -45,6 +45,33 @@ function scatter(world: World, half: number): void {
   }
 }
 
+/** The bench's agents: a grid 4 blocks apart on the ground, perception ranges cycling rMin..rMax. */
+export function joinBenchAgents(world: World, agents: number, rMin: number, rMax: number): Player[] {
+  const players: Player[] = [];
+  const side = Math.ceil(Math.sqrt(agents));
+  for (let i = 0; i < agents; i++) {
+    const x = (i % side) * 4 - side * 2 + 0.5;
+    const z = Math.floor(i / side) * 4 - side * 2 + 0.5;
+    const perceptionRange = rMin + (i % (rMax - rMin + 1));
+    players.push(joinPlayer(world, `a${i}`, { x, y: world.terrain.surfaceY(Math.floor(x), Math.floor(z)), z }, { perceptionRange }));
+  }
+  return players;
+}
+
+/** The bench's walk, to call once per tick before stepping: a new random heading every 2 s, jumping into obstacles. */
+export function benchWalker(world: World, players: Player[]): () => void {
+  const rng = world.rng('bench-agents');
+  return () => {
+    for (const p of players) {
+      if (world.tick % 40 === p.id % 40) {
+        p.yaw = rng.range(0, 360);
+        p.controls.forward = 1;
+      }
+      p.controls.jump = p.collidedHorizontally;
+    }
+  };
+}
+
 /** Milliseconds of one agent's first observation in a fresh world, with or without terrain generation. */
 function firstLook(seed: string, terrain: string, pregenerate: boolean): number {
   const { world } = makeWorld(seed, terrain);
@@ -85,24 +112,8 @@ export async function run(argv: string[]): Promise<void> {
   const firstLookMsCold = firstLook(`${values.seed!}-first-a`, values.terrain!, false);
   const firstLookSensesMsCold = firstLook(`${values.seed!}-first-b`, values.terrain!, true);
   const { world, terrain } = makeWorld(values.seed!, values.terrain!);
-  const players: Player[] = [];
-  const side = Math.ceil(Math.sqrt(agents));
-  for (let i = 0; i < agents; i++) {
-    const x = (i % side) * 4 - side * 2 + 0.5;
-    const z = Math.floor(i / side) * 4 - side * 2 + 0.5;
-    const perceptionRange = rMin + (i % (rMax - rMin + 1));
-    players.push(joinPlayer(world, `a${i}`, { x, y: world.terrain.surfaceY(Math.floor(x), Math.floor(z)), z }, { perceptionRange }));
-  }
-  const rng = world.rng('bench-agents');
-  const act = () => {
-    for (const p of players) {
-      if (world.tick % 40 === p.id % 40) {
-        p.yaw = rng.range(0, 360);
-        p.controls.forward = 1;
-      }
-      p.controls.jump = p.collidedHorizontally;
-    }
-  };
+  const players = joinBenchAgents(world, agents, rMin, rMax);
+  const act = benchWalker(world, players);
   let observations = 0;
   let visibleBlocks = 0;
   let visibleEnts = 0;
