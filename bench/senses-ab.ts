@@ -1,7 +1,7 @@
 /**
  * Compares the senses of two builds on the same eyes: `npm run bench -- senses-ab --builds OLD,NEW`
- * where OLD and NEW are copies of `dist/` (e.g. `cp -r dist /tmp/old` before a change, rebuild,
- * then `--builds /tmp/old,dist`). Prints one JSON line: NEW's speed-up over OLD and both figures.
+ * where OLD and NEW are copies of `dist/` inside the project, so that its node_modules resolve
+ * (e.g. `cp -r dist dist-old` before a change, rebuild, then `--builds dist-old,dist`). Prints one JSON line: NEW's speed-up over OLD and both figures.
  *
  * Why this shape: on a shared machine the load moves a single bench run by ±10–20%, far more than
  * most changes. Here both builds live in one process and observe the same eyes (the bench's 1,000
@@ -12,6 +12,7 @@
  * do not see the same things and the comparison says so.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -101,8 +102,14 @@ export async function run(argv: string[]): Promise<void> {
   });
   const builds = (values.builds ?? '').split(',').filter((b) => b !== '').map((b) => (isAbsolute(b) ? b : resolve(b)));
   if (builds.length !== 2) {
-    console.error('usage: npm run bench -- senses-ab --builds OLD,NEW [--rounds 14] [--ticks 400]\n  OLD and NEW are copies of dist/ (cp -r dist /tmp/old before a change, rebuild, then --builds /tmp/old,dist)');
+    console.error('usage: npm run bench -- senses-ab --builds OLD,NEW [--rounds 14] [--ticks 400]\n  OLD and NEW are copies of dist/ inside the project (cp -r dist dist-old before a change, rebuild, then --builds dist-old,dist)');
     process.exit(2);
+  }
+  for (const b of builds) {
+    if (!existsSync(resolve(b, 'src/skills/senses/index.js'))) {
+      console.error(`senses-ab: ${b} is not a build (no src/skills/senses/index.js in it): pass copies of dist/ made after npm run build`);
+      process.exit(2);
+    }
   }
   const rounds = Number(values.rounds);
   const ticks = Number(values.ticks);
@@ -113,7 +120,10 @@ export async function run(argv: string[]): Promise<void> {
   const self = fileURLToPath(new URL('./main.js', import.meta.url));
   const runChild = (order: string[]): ChildResult => {
     const out = spawnSync(process.execPath, ['--expose-gc', self, 'senses-ab', '--child', '--builds', order.join(','), '--rounds', String(rounds), '--ticks', String(ticks), '--seed', values.seed!], { encoding: 'utf8', maxBuffer: 1 << 24 });
-    if (out.status !== 0) throw new Error(`senses-ab child failed (${out.status}): ${out.stderr}`);
+    if (out.status !== 0) {
+      const hint = out.stderr.includes('ERR_MODULE_NOT_FOUND') ? ' (a build copied outside the project cannot find its packages: copy dist/ to a folder inside the project, e.g. dist-old)' : '';
+      throw new Error(`senses-ab: measuring ${order.join(' then ')} failed${hint}:\n${out.stderr}`);
+    }
     return JSON.parse(out.stdout.trim().split('\n').pop()!) as ChildResult;
   };
   const [oldDir, newDir] = builds as [string, string];
