@@ -14,6 +14,18 @@ import { useFlyingSquid } from './server-fixture.js';
 
 const squid = useFlyingSquid();
 
+/** Every event from now on, kept as is and fed to an EpisodeLog subscribed after reset and primed from the admin, as TaskRuntime.setup does. */
+function recordEvents(env: ReturnType<typeof squid.backend>): { events: WorldEventJson[]; log: EpisodeLog } {
+  const events: WorldEventJson[] = [];
+  const log = new EpisodeLog();
+  env.onEvent((e) => {
+    events.push(e);
+    log.record(e);
+  });
+  log.prime(env.admin);
+  return { events, log };
+}
+
 /** A MineLand combat task as a user writes it: one agent, one zombie to kill. */
 const COMBAT_TASK = `
 task:
@@ -41,14 +53,7 @@ describe('world events on flying-squid', { retry: 1 }, () => {
         blocks: [{ pos: { x: 3, y: GROUND_Y, z: 0 }, block: 'oak_log' }],
       }),
     });
-    // Subscribed after reset and primed from the admin, as TaskRuntime.setup does.
-    const events: WorldEventJson[] = [];
-    const log = new EpisodeLog();
-    env.onEvent((e) => {
-      events.push(e);
-      log.record(e);
-    });
-    log.prime(env.admin);
+    const { events, log } = recordEvents(env);
     const ann = env.admin.entities({ type: 'player' }).find((p) => p.name === 'ann');
     expect(ann?.id).toBeGreaterThan(0);
     expect(log.nameOf(ann!.id)).toBe('ann');
@@ -85,13 +90,7 @@ describe('world events on flying-squid', { retry: 1 }, () => {
   it('reports a give as one item_given to the receiver, not as items it picked up', async () => {
     const env = squid.backend();
     await env.reset({ seed: 2, scenario: flatScenario([agentAt('gil', 0, 0, { inventory: [{ name: 'bread', count: 5 }] }), agentAt('rae', 4, 2)]) });
-    const events: WorldEventJson[] = [];
-    const log = new EpisodeLog();
-    env.onEvent((e) => {
-      events.push(e);
-      log.record(e);
-    });
-    log.prime(env.admin);
+    const { events, log } = recordEvents(env);
     const id = (name: string) => env.admin.entities({ type: 'player' }).find((p) => p.name === name)!.id;
     await stepUntil(env, () => env.observe('gil').entities.some((e) => e.type === 'player' && e.name === 'rae'), 40);
     const { report } = await runSkill(env, 'gil', skill('give', { player: 'rae', item: 'bread', count: 2 }), 'give', 600);
