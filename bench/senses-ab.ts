@@ -17,7 +17,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { World } from '../src/world/index.js';
-import { benchWalker, joinBenchAgents } from './senses.js';
+import { benchWalker, joinBenchAgents, median } from './senses.js';
 
 interface ChildResult {
   builds: string[];
@@ -76,12 +76,6 @@ async function child(builds: string[], rounds: number, seed: string, ticks: numb
   }
   // The checksums only count the measured rounds' equal share: compare them across builds.
   return { builds, roundMs, checksums: loaded.map((l) => l.checksum()) };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /** Median over rounds of old/new CPU time: > 1 means `new` is faster. */

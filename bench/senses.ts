@@ -83,7 +83,8 @@ function firstLook(seed: string, terrain: string, pregenerate: boolean): number 
   return Math.round(Number(process.hrtime.bigint() - t0) / 1e5) / 10;
 }
 
-function median(values: number[]): number {
+/** Middle value (mean of the two middle ones for an even count); NaN for none. */
+export function median(values: number[]): number {
   if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
