@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from '../runner/package-root.js';
 
-/** The installed package's version, read from package.json next to dist/. */
+/** The installed package's version, from its package.json (found the same way from src/ and dist/src/). */
 export function packageVersion(): string {
-  const url = new URL('../../../package.json', import.meta.url);
-  return (JSON.parse(readFileSync(url, 'utf8')) as { version: string }).version;
+  return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
 }

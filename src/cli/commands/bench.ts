@@ -19,7 +19,7 @@ import { loadSpec } from '../../runner/task-adapter.js';
 import { displayPath, suiteFiles } from '../../runner/task-source.js';
 import { mineLandFiles } from '../../runner/mineland-files.js';
 import { parsePositiveInt } from '../parse.js';
-import { addEpisodeFlags, badFlags, jobOptions, type EpisodeFlags } from './episode-flags.js';
+import { addEpisodeFlags, jobOptions, type EpisodeFlags } from './episode-flags.js';
 
 interface BenchFlags extends EpisodeFlags {
   filter?: string;
@@ -54,7 +54,6 @@ export function registerBench(program: Command): void {
     .option('--list', 'list the tasks that would run, and stop')
     .option('--team-size <n>', 'mineland: agents per generated task', '2')
     .option('--competitive', 'mineland: generate the competitive variants (default cooperative)')
-    .exitOverride(badFlags('bench'))
     .action(async (suite: string, flags: BenchFlags) => {
       await bench(suite, flags);
     });

@@ -99,8 +99,7 @@ function addLlmFlags(cmd: Command): Command {
 export function registerCuisine(program: Command): void {
   const cuisine = program
     .command('cuisine')
-    .description('CuisineWorld (MindAgent): collaboration scores and episode traces with the built-in or the LLM dispatcher')
-    .exitOverride(badFlags);
+    .description('CuisineWorld (MindAgent): collaboration scores and episode traces with the built-in or the LLM dispatcher');
   const cos = cuisine
     .command('cos')
     .description('collaboration score (mean over alpha 1.0..3.0 of completed/(completed+failed)) for a level and team size, or the full table')
@@ -113,7 +112,6 @@ export function registerCuisine(program: Command): void {
     .option('--alphas <list>', 'only these alphas, comma-separated (e.g. 1.0); the CoS is then the mean over them, not the paper\'s')
     .option('--json', 'print JSON instead of tables');
   addLlmFlags(cos)
-    .exitOverride(badFlags)
     .action(async (flags: CosFlags) => {
       const progress = process.stderr.isTTY === true;
       if (flags.dispatcher !== 'llm') return console.log(cuisineCos(flags, progress));
@@ -130,7 +128,6 @@ export function registerCuisine(program: Command): void {
     .option('--rules <set>', 'fixed or original', 'fixed')
     .option('--json', 'print the trace as JSON');
   addLlmFlags(play)
-    .exitOverride(badFlags)
     .action(async (flags: PlayFlags) => {
       if (flags.dispatcher !== 'llm') return console.log(cuisinePlay(flags));
       report(await cuisinePlayLlm(flags));
@@ -142,12 +139,6 @@ export function registerCuisine(program: Command): void {
 function report(out: LlmCommandOutput): void {
   console.log(out.text);
   if (out.exitCode !== 0) process.exitCode = out.exitCode;
-}
-
-/** Commander's own parse errors (unknown option, missing value) become InputErrors, so the exit code is 2. */
-function badFlags(err: { exitCode: number; message: string }): never {
-  if (err.exitCode === 0) process.exit(0); // --help, --version
-  throw new InputError(err.message.replace(/^error: /, ''), 'see guildcraft cuisine <cos|play> --help');
 }
 
 function parseLevels(value: string): string[] {

@@ -80,11 +80,3 @@ export function jobOptions(flags: EpisodeFlags, file: string, seed: string, fall
     ...(flags.latency ? { latency: flags.latency } : {}),
   };
 }
-
-/** Commander's own parse errors become InputErrors (exit code 2) with a pointer to --help. */
-export function badFlags(command: string) {
-  return (err: { exitCode: number; message: string }): never => {
-    if (err.exitCode === 0) process.exit(0);
-    throw new InputError(err.message.replace(/^error: /, ''), `see guildcraft ${command} --help`);
-  };
-}

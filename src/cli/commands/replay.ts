@@ -1,7 +1,6 @@
 /** `guildcraft replay <log>`: the timeline of an episode from its JSONL log. */
 import type { Command } from 'commander';
 import { readRunLog, type LogRecord } from '../../runner/run-log.js';
-import { badFlags } from './episode-flags.js';
 
 interface ReplayFlags {
   world?: boolean;
@@ -15,7 +14,6 @@ export function registerReplay(program: Command): void {
     .argument('<log>', 'an episode log (runs/episodes/*.jsonl)')
     .option('--world', 'include every world event (block and entity changes), not only agents\u2019 actions and results')
     .option('--json', 'print the records as JSON lines')
-    .exitOverride(badFlags('replay'))
     .action((path: string, flags: ReplayFlags) => {
       console.log(replayText(path, flags));
     });

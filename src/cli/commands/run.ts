@@ -5,7 +5,7 @@ import { defaultAgentsFor, runEpisodeJob } from '../../runner/episode-job.js';
 import type { EpisodeResult } from '../../runner/episode-result.js';
 import { loadSpec } from '../../runner/task-adapter.js';
 import { displayPath, taskFile } from '../../runner/task-source.js';
-import { addEpisodeFlags, badFlags, jobOptions, type EpisodeFlags } from './episode-flags.js';
+import { addEpisodeFlags, jobOptions, type EpisodeFlags } from './episode-flags.js';
 
 interface RunFlags extends EpisodeFlags {
   seed: string;
@@ -23,7 +23,6 @@ export function registerRun(program: Command): void {
     .option('--seed <n>', 'episode seed', '0')
     .option('--json', 'print one JSON object: task, success, score, ticks, seconds, metrics')
     .option('--out <dir>', 'where the episode JSONL log goes', 'runs')
-    .exitOverride(badFlags('run'))
     .action(async (task: string, flags: RunFlags) => {
       const file = taskFile(task);
       const spec = await loadSpec(file);

@@ -22,10 +22,6 @@ export function registerServe(program: Command): void {
     .option('--host <addr>', 'interface to bind; anything but loopback needs --token', '127.0.0.1')
     .option('--runs <dir>', 'directory for run records', 'runs')
     .option('--token <secret>', 'access token every API request must carry (also read from GUILDCRAFT_SERVE_TOKEN)')
-    .exitOverride((err) => {
-      if (err.exitCode === 0) process.exit(0);
-      throw new InputError(err.message.replace(/^error: /, ''), 'see guildcraft serve --help');
-    })
     .action(async (flags: ServeFlags) => {
       const server = await serve(flags);
       const link = serveToken(flags) === undefined ? `${server.url}/cuisine` : `${server.url}/cuisine?token=<your token>`;
