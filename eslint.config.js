@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'web/dist/**', 'runs/**'] },
+  { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'web/dist/**', 'runs/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
