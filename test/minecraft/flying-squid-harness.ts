@@ -1,7 +1,7 @@
 /**
  * An in-process flying-squid server for the Minecraft backend tests: protocol 1.16.5 (the only
- * version where movement, digging, placing, chat, /give and /summon all work; see
- * /work/shared/reference/flying-squid.md), superflat, offline mode, bound to 127.0.0.1 on a free
+ * version where movement, digging, placing, chat, /give and /summon all work; docs/minecraft-backend.md
+ * says what flying-squid lacks), superflat, offline mode, bound to 127.0.0.1 on a free
  * port, view distance 2, no world or log files written.
  *
  * flying-squid is not vanilla, so the harness does three things a real server would not need:

@@ -3,7 +3,7 @@
  * per-tick constants, jumping, swimming, walking at the entity's speed (scaled by Speed/Slowness,
  * sprinting, sneaking, water, lava and powder snow), collision with solid blocks, and fall distance.
  *
- * Deliberate simplifications (docs/world-rules.md): horizontal velocity follows the controls at once
+ * Deliberate simplifications (docs/world-living.md, "Simplified or left out"): horizontal velocity follows the controls at once
  * (no ground friction or acceleration curve), blocks are full cubes or empty, no step-up. Swimmers
  * get out of the water as in vanilla: a jump at the surface is a real jump, and swimming into a bank
  * with room above it pushes them up.
