@@ -8,7 +8,7 @@
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runEpisodeJob } from '../src/runner/episode-job.js';
-import { suiteFiles } from '../src/runner/task-source.js';
+import { suiteFiles } from '../src/tasks/task-files.js';
 
 interface TypeFigures {
   episodes: number;

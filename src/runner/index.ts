@@ -4,7 +4,7 @@ export type { EpisodeTask, TaskOutcome as EpisodeOutcome } from './episode-task.
 export { emptyMetrics, type EpisodeResult, type EpisodeMetrics, type AgentTimeline } from './episode-result.js';
 export { runEpisodeJob, defaultAgentsFor, type EpisodeJobOptions } from './episode-job.js';
 export { episodeTaskFromSpec, loadSpec } from './task-adapter.js';
-export { suiteFiles, taskFile } from './task-source.js';
+export { suiteFiles, taskFile } from '../tasks/task-files.js';
 export { JsonlRunLog, MemoryRunLog, nullRunLog, readRunLog, type LogRecord, type RunLogSink } from './run-log.js';
 export { runBench, type BenchJob, type BenchProgress } from './bench/run-bench.js';
 export { ResultsFile, jobKey } from './bench/results-file.js';

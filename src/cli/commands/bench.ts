@@ -16,7 +16,7 @@ import { runBench, type BenchJob } from '../../runner/bench/run-bench.js';
 import { formatSummary, summarize } from '../../runner/bench/summary.js';
 import { htmlReport } from '../../runner/report/html-report.js';
 import { loadSpec } from '../../runner/task-adapter.js';
-import { displayPath, suiteFiles } from '../../runner/task-source.js';
+import { displayPath, suiteFiles } from '../../tasks/task-files.js';
 import { mineLandFiles } from '../../runner/mineland-files.js';
 import { parsePositiveInt } from '../parse.js';
 import { addEpisodeFlags, jobOptions, type EpisodeFlags } from './episode-flags.js';

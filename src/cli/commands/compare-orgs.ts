@@ -17,7 +17,7 @@ import { runEpisode } from '../../runner/episode.js';
 import type { EpisodeTask } from '../../runner/episode-task.js';
 import type { LogRecord, RunLogSink } from '../../runner/run-log.js';
 import { episodeTaskFromSpec, loadSpec } from '../../runner/task-adapter.js';
-import { taskFile } from '../../runner/task-source.js';
+import { taskFile } from '../../tasks/task-files.js';
 import { parsePositiveInt } from '../parse.js';
 
 export interface CompareOrgsFlags {

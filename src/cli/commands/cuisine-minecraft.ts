@@ -11,7 +11,7 @@ import { CookingTeam } from '../../agents/cooking/cooking-team.js';
 import { InputError, InternalError } from '../../core/errors.js';
 import { SimEnv } from '../../env/sim/index.js';
 import { runEpisode } from '../../runner/episode.js';
-import { packageRoot } from '../../runner/package-root.js';
+import { packageRoot } from '../../tasks/package-root.js';
 import { nullRunLog } from '../../runner/run-log.js';
 import { episodeTaskFromSpec, loadSpec } from '../../runner/task-adapter.js';
 import { ALPHAS } from '../../tasks/cooking/menu.js';

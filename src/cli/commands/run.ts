@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { defaultAgentsFor, runEpisodeJob } from '../../runner/episode-job.js';
 import type { EpisodeResult } from '../../runner/episode-result.js';
 import { loadSpec } from '../../runner/task-adapter.js';
-import { displayPath, taskFile } from '../../runner/task-source.js';
+import { displayPath, taskFile } from '../../tasks/task-files.js';
 import { addEpisodeFlags, jobOptions, type EpisodeFlags } from './episode-flags.js';
 
 interface RunFlags extends EpisodeFlags {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HeuristicTeam } from '../../../src/agents/heuristic/heuristic-team.js';
-import { taskFile } from '../../../src/runner/task-source.js';
+import { taskFile } from '../../../src/tasks/task-files.js';
 import { runTaskFile } from '../oracle/episode-helpers.js';
 
 describe('heuristic team, end to end on SimEnv under the senses limits', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OracleTeam } from '../../../src/agents/oracle/oracle-team.js';
 import { teamOfAgents } from '../../../src/agents/team.js';
-import { taskFile } from '../../../src/runner/task-source.js';
+import { taskFile } from '../../../src/tasks/task-files.js';
 import { fixture, runTaskFile } from './episode-helpers.js';
 
 const skillCalls = (records: readonly Record<string, unknown>[], agent?: string): string[] =>

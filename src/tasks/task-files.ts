@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { InputError } from '../core/errors.js';
-import { idFromFile } from '../tasks/load.js';
+import { idFromFile } from './load.js';
 import { suitesDir } from './package-root.js';
 
 const isYaml = (p: string) => /\.ya?ml$/i.test(p);

@@ -22,7 +22,7 @@ export function packageRoot(): string {
       }
     }
     const up = dirname(dir);
-    if (up === dir) throw new InternalError('cannot find the guildcraft package root above the runner module');
+    if (up === dir) throw new InternalError('cannot find the guildcraft package root above the tasks module');
     dir = up;
   }
 }
