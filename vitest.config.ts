@@ -11,6 +11,8 @@ import { defineConfig } from 'vitest/config';
 const INTEGRATION = ['test/minecraft/**/*.test.ts', 'test/**/*.e2e.test.ts'];
 
 export default defineConfig({
+  // Examples import the package by name, as users do; under test that is the source.
+  resolve: { alias: { guildcraft: new URL('./src/index.ts', import.meta.url).pathname } },
   test: {
     // World tests are CPU-bound; two workers match the 2-core CI machine.
     pool: 'forks',

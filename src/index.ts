@@ -19,3 +19,5 @@ export { teamOfAgents, type Team, type Agent, type TeamSetup, type TaskBrief } f
 export { ARCHITECTURES, architecture } from './agents/registry.js';
 export { runEpisode, runEpisodeJob, episodeTaskFromSpec, loadSpec } from './runner/index.js';
 export { World } from './world/index.js';
+export { TaskEnv, type TaskEnvOptions, type TaskEnvReset, type TaskEnvStep } from './tasks/task-env.js';
+export { observationSchema } from './core/observation-schema.js';
