@@ -15,6 +15,7 @@ import { registerBench } from './commands/bench.js';
 import { registerReplay } from './commands/replay.js';
 import { registerAgents } from './commands/agents.js';
 import { registerCompareOrgs } from './commands/compare-orgs.js';
+import { registerEnvServer } from './commands/env-server.js';
 import { packageVersion } from './package-info.js';
 
 export function buildProgram(): Command {
@@ -35,6 +36,7 @@ export function buildProgram(): Command {
   registerReplay(program);
   registerAgents(program);
   registerCompareOrgs(program);
+  registerEnvServer(program);
   return program;
 }
 

@@ -34,6 +34,12 @@ export function requestToken(req: FastifyRequest): string | undefined {
   return typeof q?.token === 'string' ? q.token : undefined;
 }
 
+/** Whether the request carries `token` (compared in constant time). */
+export function carriesToken(req: FastifyRequest, token: string): boolean {
+  const given = requestToken(req);
+  return given !== undefined && sameSecret(given, token);
+}
+
 function sameSecret(a: string, b: string): boolean {
   // Hashing first gives equal lengths, so the comparison time says nothing about the token.
   const ha = createHash('sha256').update(a).digest();
@@ -55,8 +61,7 @@ export function installAccessControl(app: FastifyInstance, options: { token?: st
     // The page's own files hold no data; a route marks itself public with `config: { public: true }`.
     const isPublic = (req.routeOptions.config as { public?: boolean } | undefined)?.public === true;
     if (options.token !== undefined && !isPublic) {
-      const given = requestToken(req);
-      if (given === undefined || !sameSecret(given, options.token)) {
+      if (!carriesToken(req, options.token)) {
         return reply
           .code(401)
           .send({ error: 'missing or wrong access token', hint: 'open the page with ?token=<secret> or send Authorization: Bearer <secret>' });
