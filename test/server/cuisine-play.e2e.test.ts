@@ -1,7 +1,8 @@
 /**
  * A person's game, played in real Chromium by clicking: level 1 alone, one meatcake cooked from storage to serving table,
- * the rest of the 60 steps waited out, the survey answered, and the stored record checked on disk.
- * Needs Debian's Chromium (`apt-get install -y chromium`). Set CUISINE_SCREENSHOT=/tmp/cuisine-page.png to keep a picture
+ * the rest of the 60 steps waited out, the survey answered, and the stored record checked on disk; then a game with an
+ * AI teammate on a token-protected server.
+ * Plays the page as `npm run build` built it from web/ into dist/web/. Needs Debian's Chromium (`apt-get install -y chromium`). Set CUISINE_SCREENSHOT=/tmp/cuisine-page.png to keep a picture
  * of the page in play.
  */
 import { existsSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/app.js';
+import { webBuildDir } from '../../src/server/cuisine-web/web-build.js';
 import type { HumanRecord } from '../../src/server/cuisine/human-game.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -24,6 +26,8 @@ describe('CuisineWorld human play in Chromium', () => {
     if (!existsSync(CHROMIUM)) {
       throw new Error(`Chromium is not installed at ${CHROMIUM}; this browser test needs it: run \`apt-get install -y chromium\``);
     }
+    const page = join(webBuildDir(), 'cuisine', 'index.html');
+    if (!existsSync(page)) throw new Error(`the human-play page is not built (${page} is missing): run \`npm run build\` first`);
     runsDir = await mkdtemp(join(tmpdir(), 'guildcraft-human-'));
     server = await startServer({ host: '127.0.0.1', port: 0, runsDir });
     browser = await chromium.launch({
@@ -41,7 +45,7 @@ describe('CuisineWorld human play in Chromium', () => {
 
   /** Waits until the page's step counter shows `n` (the page has re-rendered after the step). */
   async function waitForStep(page: Page, n: number): Promise<void> {
-    // A locator, not waitForFunction: the page's CSP forbids evaluating strings, and this project has no DOM types.
+    // A locator, not waitForFunction: the page's CSP forbids evaluating strings (and the tests have no DOM types).
     await page.locator('#step', { hasText: new RegExp(`^${n}$`) }).waitFor();
   }
 
