@@ -1,7 +1,7 @@
 /** The player's own panel (where agent0 is, what it holds) and the team panel (every cook and its last command). */
 import { clear, el } from '../shared/dom.js';
 import type { HumanGameView } from './api.js';
-import { agentLabel } from './last-commands.js';
+import { agentLabel, lastCommandsByAgent, type AgentCommand } from './last-commands.js';
 
 export function renderYou(p: HTMLElement, v: HumanGameView): void {
   const me = v.you;
@@ -16,16 +16,16 @@ export function renderYou(p: HTMLElement, v: HumanGameView): void {
 
 export function renderTeam(ul: HTMLElement, v: HumanGameView): void {
   clear(ul);
-  const last = v.lastStep;
-  v.state.agents.forEach((a, i) => {
-    const cmd = last ? { command: last.commands[i], ok: last.success[i] } : null;
+  const last = v.lastStep ? lastCommandsByAgent(v.lastStep) : new Map<string, AgentCommand>();
+  for (const a of v.state.agents) {
+    const cmd = last.get(a.id);
     ul.appendChild(
       el('li', { 'data-agent': a.id }, [
         el('span', { class: 'who', text: `${agentLabel(a.id)} (${a.id})` }),
         `: at ${a.at}, holding `,
         el('b', { text: a.holding ?? 'nothing' }),
-        cmd?.command ? el('span', { class: 'last', text: `last: ${cmd.command}${cmd.ok ? '' : ' (failed)'}` }) : null,
+        cmd ? el('span', { class: 'last', text: `last: ${cmd.command}${cmd.ok ? '' : ' (failed)'}` }) : null,
       ]),
     );
-  });
+  }
 }
