@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -10,6 +11,25 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    // The browser pages (built by Vite): browser globals, none of Node's, and the server's code only as types, so
+    // nothing of it is bundled into a page.
+    files: ['web/**/*.ts'],
+    ignores: ['web/vite.config.ts'],
+    languageOptions: { globals: { ...globals.browser, process: 'off' } },
+    rules: {
+      'no-restricted-globals': ['error', 'process', 'Buffer', 'require', '__dirname', '__filename'],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'A page runs in the browser: it has no Node modules.' },
+            { group: ['**/src/**'], allowTypeImports: true, message: 'Import the server\'s code as types only (`import type`), so it is not bundled into the page.' },
+          ],
+        },
+      ],
     },
   },
   {

@@ -35,13 +35,16 @@ describe('listening', () => {
       expect(page.headers.get('content-type')).toMatch(/text\/html/);
       expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
       const html = await page.text();
-      expect(html).toContain('<script src="/cuisine/app.js"></script>');
-      const js = await fetch(`${server.url}/cuisine/app.js`);
+      // The page as Vite built it from web/cuisine/: its script and stylesheet are served under /web/.
+      const script = /<script type="module" crossorigin src="(\/web\/assets\/[^"]+\.js)"><\/script>/.exec(html)?.[1];
+      const style = /<link rel="stylesheet" crossorigin href="(\/web\/assets\/[^"]+\.css)">/.exec(html)?.[1];
+      expect(script).toBeDefined();
+      const js = await fetch(`${server.url}${script}`);
       expect(js.headers.get('content-type')).toMatch(/javascript/);
-      // The page script is a string in a .ts module: make sure it is valid JavaScript.
+      // The bundle is one self-contained file: make sure it is valid JavaScript.
       const source = await js.text();
       expect(() => new Script(source)).not.toThrow();
-      expect((await fetch(`${server.url}/cuisine/style.css`)).headers.get('content-type')).toMatch(/text\/css/);
+      expect((await fetch(`${server.url}${style}`)).headers.get('content-type')).toMatch(/text\/css/);
       const home = await fetch(`${server.url}/?token=abc`, { redirect: 'manual' });
       expect(home.status).toBe(302);
       expect(home.headers.get('location')).toBe('/cuisine?token=abc');
@@ -88,7 +91,8 @@ describe('access token', () => {
       const denied = await app.inject({ method: 'GET', url: '/api/cuisine/levels' });
       expect(denied.json().error).toMatch(/missing or wrong access token/);
       expect((await app.inject({ method: 'GET', url: '/cuisine' })).statusCode).toBe(200);
-      expect((await app.inject({ method: 'GET', url: '/cuisine/app.js' })).statusCode).toBe(200);
+      const script = /src="(\/web\/assets\/[^"]+\.js)"/.exec((await app.inject({ method: 'GET', url: '/cuisine' })).body)?.[1];
+      expect((await app.inject({ method: 'GET', url: script! })).statusCode).toBe(200);
     } finally {
       await app.close();
     }

@@ -1,29 +1,32 @@
 /**
  * A person's game, played in real Chromium by clicking: level 1 alone, one meatcake cooked from storage to serving table,
- * the rest of the 60 steps waited out, the survey answered, and the stored record checked on disk.
- * Needs Debian's Chromium (`apt-get install -y chromium`). Set CUISINE_SCREENSHOT=/tmp/cuisine-page.png to keep a picture
+ * the rest of the 60 steps waited out, the survey answered, and the stored record checked on disk; then the team panel
+ * with three AI cooks, and a game with an AI teammate on a token-protected server.
+ * Plays the page as `npm run build` built it from web/ into dist/web/. Needs Debian's Chromium (`apt-get install -y chromium`). Set CUISINE_SCREENSHOT=/tmp/cuisine-page.png to keep a picture
  * of the page in play.
  */
 import { existsSync } from 'node:fs';
+import { systemDep } from '../support/system-deps.js';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/app.js';
+import { webBuildDir } from '../../src/server/cuisine-web/web-build.js';
 import type { HumanRecord } from '../../src/server/cuisine/human-game.js';
 
 const CHROMIUM = '/usr/bin/chromium';
+const chromiumDep = systemDep('chromium', CHROMIUM);
 
-describe('CuisineWorld human play in Chromium', () => {
+describe.skipIf(!chromiumDep.available)('CuisineWorld human play in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
   let runsDir: string;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`Chromium is not installed at ${CHROMIUM}; this browser test needs it: run \`apt-get install -y chromium\``);
-    }
+    const page = join(webBuildDir(), 'cuisine', 'index.html');
+    if (!existsSync(page)) throw new Error(`the human-play page is not built (${page} is missing): run \`npm run build\` first`);
     runsDir = await mkdtemp(join(tmpdir(), 'guildcraft-human-'));
     server = await startServer({ host: '127.0.0.1', port: 0, runsDir });
     browser = await chromium.launch({
@@ -41,7 +44,7 @@ describe('CuisineWorld human play in Chromium', () => {
 
   /** Waits until the page's step counter shows `n` (the page has re-rendered after the step). */
   async function waitForStep(page: Page, n: number): Promise<void> {
-    // A locator, not waitForFunction: the page's CSP forbids evaluating strings, and this project has no DOM types.
+    // A locator, not waitForFunction: the page's CSP forbids evaluating strings (and the tests have no DOM types).
     await page.locator('#step', { hasText: new RegExp(`^${n}$`) }).waitFor();
   }
 
@@ -137,6 +140,47 @@ describe('CuisineWorld human play in Chromium', () => {
     await page.close();
   });
 
+  it('shows each cook its own last command in the team panel, though the AI cooks act out of agent order', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    // Pin the game's seed (the page lets the server pick one) so the steps below are the same every run.
+    await page.route('**/api/cuisine/games', (route) =>
+      route.continue({ postData: JSON.stringify({ ...(route.request().postDataJSON() as object), seed: 1 }) }),
+    );
+    try {
+      await page.goto(`${server.url}/cuisine`);
+      await page.waitForSelector('#level option[value="1"]', { state: 'attached' });
+      await page.selectOption('#level', '1');
+      await page.selectOption('#ai-agents', '3');
+      await page.click('#start');
+      await page.waitForSelector('#game', { state: 'visible' });
+      const agents = ['agent0', 'agent1', 'agent2', 'agent3'];
+      expect(await page.locator('#team li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-agent')))).toEqual(agents);
+      expect(await page.locator('#team .last').count()).toBe(0);
+
+      let outOfOrder = 0;
+      for (let n = 0; n < 5; n++) {
+        await play(page, 'noop_agent0');
+        for (const agent of agents) {
+          expect(await page.textContent(`#team li[data-agent="${agent}"] .last`)).toMatch(new RegExp(`^last: [a-z]+_${agent}(_\\w+)?( \\(failed\\))?$`));
+        }
+        // The newest log line lists the step's commands in the order the game ran them.
+        const ran = await page.locator('#log li').first().locator('.cmd').allTextContents();
+        expect(ran).toHaveLength(4);
+        if (ran.map((c) => /_(agent\d+)/.exec(c)?.[1]).join() !== agents.join()) outOfOrder++;
+      }
+      // Level 1, seed 1: at step 5 agent3 activates the blender before agents 1 and 2 move, so the panel was put to the test.
+      expect(outOfOrder).toBeGreaterThan(0);
+      expect(await page.textContent('#team li[data-agent="agent3"] .last')).toBe('last: activate_agent3_blender0');
+      expect(await page.textContent('#team li[data-agent="agent0"] .last')).toBe('last: noop_agent0');
+      if (process.env.CUISINE_SCREENSHOT) await page.screenshot({ path: process.env.CUISINE_SCREENSHOT.replace(/\.png$/, '-team.png'), fullPage: true });
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('plays with an AI teammate on a token-protected server, the token coming from the page link', async () => {
     const token = 'e2e-secret-token';
     const guarded = await startServer({ host: '127.0.0.1', port: 0, runsDir, token });
@@ -153,6 +197,8 @@ describe('CuisineWorld human play in Chromium', () => {
       const team = await page.textContent('#team');
       expect(team).toContain('AI 1 (agent1)');
       expect(team).toMatch(/last: \w+_agent1/);
+      expect(await page.textContent('#team li[data-agent="agent0"] .last')).toBe('last: get_agent0_tomato_storage0');
+      expect(await page.textContent('#team li[data-agent="agent1"] .last')).toMatch(/^last: [a-z]+_agent1(_|$)/);
       expect(await page.textContent('#log')).toContain('get_agent0_tomato_storage0');
       expect(await page.isVisible('#error')).toBe(false);
       if (process.env.CUISINE_SCREENSHOT) await page.screenshot({ path: process.env.CUISINE_SCREENSHOT.replace(/\.png$/, '-ai.png'), fullPage: true });
