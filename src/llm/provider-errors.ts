@@ -2,7 +2,7 @@
  * Turns an SDK failure (OpenAI or Anthropic; both SDKs share the same error shape) into a ProviderError
  * that says whether a retry can help and what the user should check.
  */
-import { abortReason } from './clock.js';
+import { abortReason } from '../core/clock.js';
 import { ProviderError } from './llm-errors.js';
 import { parseRetryAfter } from './retry.js';
 
