@@ -1,9 +1,10 @@
 /**
  * The circuit breaker of one episode's model calls. It watches every transport attempt (from the managed
  * call) and every model step an agent could not use (from the agents' fault policy), and opens when the
- * model is evidently not going to help: a model that never answered at all for `unreachableMs` of wall time
- * or `maxConsecutiveFaults` steps in a row (`model_unreachable`); a model that answers but only with
- * errors or garbage for `maxConsecutiveFaults` steps or `failingWallMs` of wall time (`model_faults`); or
+ * model is evidently not going to help: a model that gave no answer of any kind within `unreachableMs` of
+ * wall time from its first call, or failed `maxConsecutiveFaults` steps in a row without ever answering
+ * (`model_unreachable`); a model whose steps keep failing although it answers (429s, 5xx, garbage) or
+ * answered before, for `maxConsecutiveFaults` steps or `failingWallMs` of wall time (`model_faults`); or
  * more than `maxCalls` calls in the episode (`model_call_limit`). Once open, every call in flight is
  * aborted through `signal` and every new call fails at once, so an episode against a dead model ends in
  * bounded wall time whatever the retry and timeout settings are. The runner reads `open` after each
@@ -78,11 +79,15 @@ export class ModelCircuitBreaker {
   readonly limits: FaultLimits;
   private controller = new AbortController();
   private trip: ModelCircuitOpenError | null = null;
-  /** True once any attempt got an HTTP answer (even an error status) or a call succeeded. */
-  private answeredOnce = false;
+  /** Models that gave an answer of any kind (an HTTP error status included) since the last reset. */
+  private readonly answered = new Set<string>();
+  /** Per model that has not answered yet: the timer of its `unreachableMs` bound, from its first call. */
+  private readonly firstAnswerTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private consecutive = 0;
   /** Wall time the current run of failures began, or null when the last step was usable. */
   private streakSince: number | null = null;
+  /** Whether a failure in the current run came with an answer (a 429, 5xx, garbage) or from a model that answered before. */
+  private streakHeard = false;
   private streakTimer: ReturnType<typeof setTimeout> | null = null;
   private counts: BreakerStats = { faults: 0, byKind: {}, calls: 0 };
 
@@ -106,45 +111,50 @@ export class ModelCircuitBreaker {
 
   /** Closes the breaker and clears its counts: the runner calls it at each episode's start. */
   reset(): void {
-    this.clearTimer();
+    this.clearTimers();
     this.controller = new AbortController();
     this.trip = null;
+    this.answered.clear();
     this.consecutive = 0;
     this.streakSince = null;
+    this.streakHeard = false;
     this.counts = { faults: 0, byKind: {}, calls: 0 };
   }
 
   /** Before each call: fails at once when open, and counts the call against the episode's limit. */
-  beforeCall(): void {
+  beforeCall(modelId: string): void {
     if (this.trip) throw this.trip;
     this.counts.calls++;
     if (this.counts.calls > this.limits.maxCalls) {
       this.openWith('model_call_limit', `the episode made ${this.limits.maxCalls} model calls, its limit`);
       throw this.trip!;
     }
-    // Until the model has answered once, its silence counts from the first call, not from a timeout's end.
-    if (!this.answeredOnce) this.startStreak();
-  }
-
-  /** One transport attempt failed (it may still be retried). */
-  attemptFailed(err: unknown): void {
-    if (err instanceof ModelCircuitOpenError) return;
-    const kind = classifyModelFault(err);
-    this.startStreak();
-    if (!SILENT.has(kind) && !this.answeredOnce) {
-      this.answeredOnce = true;
-      this.armTimer();
+    // Until a model has answered once, its silence counts from its first call, not from a timeout's end.
+    if (!this.answered.has(modelId) && !this.firstAnswerTimers.has(modelId)) {
+      const timer = setTimeout(() => {
+        if (!this.answered.has(modelId)) this.openWith('model_unreachable', `${modelId} gave no answer in the ${Math.round(this.limits.unreachableMs / 1000)} s since its first call`);
+      }, this.limits.unreachableMs);
+      // The bound must not keep a finished process alive.
+      timer.unref?.();
+      this.firstAnswerTimers.set(modelId, timer);
     }
   }
 
   /** A transport attempt got an answer. Whether the answer was usable is the agent's to say. */
-  attemptAnswered(): void {
-    if (this.answeredOnce) return;
-    this.answeredOnce = true;
-    if (this.consecutive === 0) {
-      this.streakSince = null;
-      this.clearTimer();
-    } else this.armTimer();
+  attemptAnswered(modelId: string): void {
+    this.answered.add(modelId);
+    const timer = this.firstAnswerTimers.get(modelId);
+    if (timer) clearTimeout(timer);
+    this.firstAnswerTimers.delete(modelId);
+  }
+
+  /** One transport attempt failed (it may still be retried). */
+  attemptFailed(modelId: string, err: unknown): void {
+    if (err instanceof ModelCircuitOpenError) return;
+    const kind = classifyModelFault(err);
+    if (!SILENT.has(kind)) this.attemptAnswered(modelId);
+    if (this.answered.has(modelId)) this.streakHeard = true;
+    this.startStreak();
   }
 
   /** An agent could not use a model step (after retries and the JSON repair). */
@@ -153,6 +163,7 @@ export class ModelCircuitBreaker {
     this.counts.faults++;
     this.counts.byKind[kind] = (this.counts.byKind[kind] ?? 0) + 1;
     this.consecutive++;
+    if (!SILENT.has(kind)) this.streakHeard = true;
     this.startStreak();
     if (this.consecutive >= this.limits.maxConsecutiveFaults) this.openForStreak(`${this.consecutive} model steps in a row failed (last: ${kind})`);
     return kind;
@@ -162,51 +173,40 @@ export class ModelCircuitBreaker {
   stepSucceeded(): void {
     this.consecutive = 0;
     this.streakSince = null;
-    this.clearTimer();
+    this.streakHeard = false;
+    if (this.streakTimer) clearTimeout(this.streakTimer);
+    this.streakTimer = null;
   }
 
-  /** Ends the episode's model use now, e.g. for a call limit an agent enforces itself. */
+  /** Ends the episode's model use now. */
   openWith(reason: BreakerReason, why: string): void {
     if (this.trip) return;
-    this.clearTimer();
+    this.clearTimers();
     this.trip = new ModelCircuitOpenError(reason, why);
     this.controller.abort(this.trip);
   }
 
+  /** A run of failures is bounded in wall time by `failingWallMs` from its first failed attempt or step. */
   private startStreak(): void {
     if (this.trip || this.streakSince !== null) return;
     this.streakSince = this.now();
-    this.armTimer();
-  }
-
-  /** The wall-time bound of the current run of failures, re-armed when the model turns out to be reachable. */
-  private armTimer(): void {
-    this.clearTimer();
-    if (this.streakSince === null) return;
-    const bound = this.answeredOnce ? this.limits.failingWallMs : this.limits.unreachableMs;
-    const left = Math.max(0, this.streakSince + bound - this.now());
     this.streakTimer = setTimeout(() => {
       this.streakTimer = null;
-      if (this.streakSince === null || this.trip) return;
-      const elapsed = this.now() - this.streakSince;
-      const limit = this.answeredOnce ? this.limits.failingWallMs : this.limits.unreachableMs;
-      if (elapsed + 1 < limit) {
-        this.armTimer();
-        return;
-      }
-      this.openForStreak(`the model failed for ${Math.round(elapsed / 1000)} s of wall time without a usable answer`);
-    }, left);
-    // The bound must not keep a finished process alive.
+      if (this.streakSince === null) return;
+      this.openForStreak(`the model failed for ${Math.round((this.now() - this.streakSince) / 1000)} s of wall time without a usable answer`);
+    }, this.limits.failingWallMs);
     this.streakTimer.unref?.();
   }
 
   private openForStreak(why: string): void {
-    if (this.answeredOnce) this.openWith('model_faults', why);
-    else this.openWith('model_unreachable', `${why}; it never answered`);
+    if (this.streakHeard) this.openWith('model_faults', why);
+    else this.openWith('model_unreachable', `${why}; the model never answered`);
   }
 
-  private clearTimer(): void {
+  private clearTimers(): void {
     if (this.streakTimer) clearTimeout(this.streakTimer);
     this.streakTimer = null;
+    for (const t of this.firstAnswerTimers.values()) clearTimeout(t);
+    this.firstAnswerTimers.clear();
   }
 }

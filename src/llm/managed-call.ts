@@ -102,7 +102,7 @@ export async function managedCall<T>(svc: LlmServices, spec: ManagedCallSpec<T>)
   }
 
   svc.budget?.assertCanCall(spec.modelId);
-  breaker?.beforeCall();
+  breaker?.beforeCall(spec.modelId);
   const started = now();
   let outcome: { value: T; retries: number };
   let release: (() => void) | undefined;
@@ -147,10 +147,10 @@ async function invokeWatched<T>(spec: ManagedCallSpec<T>, signal: AbortSignal, b
   if (!breaker) return spec.invoke(signal);
   try {
     const value = await spec.invoke(signal);
-    breaker.attemptAnswered();
+    breaker.attemptAnswered(spec.modelId);
     return value;
   } catch (err) {
-    breaker.attemptFailed(signal.aborted ? signal.reason : err);
+    breaker.attemptFailed(spec.modelId, signal.aborted ? signal.reason : err);
     throw err;
   }
 }
