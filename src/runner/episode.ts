@@ -59,10 +59,12 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
   llm?.breaker.reset();
   llm?.setTickSource(() => o.backend.tick);
   const offCalls = llm?.accountant.onCall((call) => o.log.write({ type: 'llm_call', ...call }));
-  /** The breaker's verdict, logged once, when it has opened. */
+  /** The breaker's verdict, logged once, when it has opened (its words also lead the result's details). */
+  let stopReason: string | null = null;
   const modelStop = (): string | null => {
     const open = llm?.breaker.open;
     if (!open) return null;
+    stopReason = open.message;
     o.log.write({ type: 'episode_stopped', tick: o.backend.tick, reason: open.message });
     return open.reason;
   };
@@ -194,7 +196,7 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
     seconds: ticks / 20,
     wallSeconds: Math.round(performance.now() - wall0) / 1000,
     ended,
-    details: error ? error.message : outcome.details,
+    details: error ? error.message : stopReason ? `${stopReason} (task: ${outcome.details})` : outcome.details,
     metrics,
     perAgent: outcome.perAgent,
     difficulty: o.task.difficulty,
