@@ -82,4 +82,24 @@ describe('model faults end episodes', () => {
       expect(r.metrics.llmCalls).toBeLessThan(LIMITS.maxCalls);
     });
   });
+
+  const ASYNC = [
+    { arch: 's-agents', mode: 'refused', ended: 'model_unreachable' },
+    { arch: 'tickingcollab-centralized', mode: 'silence', ended: 'model_unreachable' },
+    { arch: 'tickingcollab-distributed', mode: '500', ended: 'model_faults' },
+  ] as const;
+
+  describe.each(ASYNC)('$arch in async mode against a server that answers $mode', ({ arch, mode, ended }) => {
+    it(`ends with ${ended} within ${BOUND_MS} ms while the world runs against the clock`, async () => {
+      server = new FaultyModelServer(mode);
+      await server.start();
+      const llm = new LlmRun({ configFile: false, env: {}, retry: { timeoutMs: 300, maxRetries: 1, baseDelayMs: 20, maxDelayMs: 50 }, faults: LIMITS });
+      const team = architecture(arch).create({ seed: '1', model: server.spec, llm });
+      const t0 = performance.now();
+      const r = await runEpisode({ backend: new SimEnv(), task: logsTask({ maxTicks: 20 * 60 * 20 }), team, seed: '1', log: new MemoryRunLog(), mode: 'async', timeScale: 4 });
+      expect(r.ended, r.details).toBe(ended);
+      expect(performance.now() - t0).toBeLessThan(BOUND_MS);
+      expect(r.metrics.modelFaults).toBeGreaterThan(0);
+    });
+  });
 });
