@@ -157,4 +157,14 @@ describe('run log', () => {
     expect(parsed.records.map((r) => r.tick)).toEqual([0, 1, 2, 3, 4]);
     expect(parsed.badLines).toEqual([6]);
   });
+
+  it('flushes a quiet log within its interval, before it is closed (an episode waiting on a model loses nothing)', async () => {
+    const path = join(tmp(), 'quiet.jsonl');
+    const log = new JsonlRunLog(path, 256, 20);
+    log.write({ type: 'episode_start', tick: 0 });
+    expect(readFileSync(path, 'utf8')).toBe('');
+    await new Promise((r) => setTimeout(r, 80));
+    expect(readRunLog(path).records.map((r) => r.type)).toEqual(['episode_start']);
+    log.close();
+  });
 });
