@@ -53,7 +53,8 @@ export class ModelFaultPolicy {
    */
   fault(err: unknown, log: FaultLog, who: Record<string, unknown>, signal?: AbortSignal): ModelFault {
     if (isAbort(err, signal) && !(err instanceof ModelCircuitOpenError)) throw err;
-    if (err instanceof ModelCircuitOpenError || this.stopped) return describeModelFault(err, 'other');
+    // Once open, every call fails with the same reason: only the step a wall-time bound cut short is a fault.
+    if ((err instanceof ModelCircuitOpenError || this.stopped) && !this.llm.breaker.takeCutStep()) return describeModelFault(err, 'other');
     const kind = this.llm.breaker.stepFailed(err);
     this.faults++;
     const fault = describeModelFault(err, kind);

@@ -70,6 +70,10 @@ describe('ModelCircuitBreaker', () => {
     await new Promise((r) => setTimeout(r, 60));
     expect(b.open?.reason).toBe('model_unreachable');
     expect(b.open?.message).toMatch(/silent gave no answer/);
+    // The step that was waiting is counted once, as a timeout; the calls refused after it are not faults.
+    expect(b.takeCutStep()).toBe(true);
+    expect(b.takeCutStep()).toBe(false);
+    expect(classifyModelFault(b.open)).toBe('timeout');
   });
 
   it('bounds a run of failures of a model that answered before by failingWallMs', async () => {

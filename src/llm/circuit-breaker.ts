@@ -51,6 +51,8 @@ function hintFor(reason: BreakerReason): string {
 /** The fault kind of an error thrown by a model call or by parsing its answer. */
 export function classifyModelFault(err: unknown): ModelFaultKind {
   if (err instanceof ModelBehaviorError) return 'garbage';
+  // A step the breaker cut short was still waiting on the model.
+  if (err instanceof ModelCircuitOpenError) return 'timeout';
   let e: unknown = err;
   // RetriesExhaustedError keeps the last attempt's error as its cause.
   while (e instanceof ProviderError && !(e instanceof LlmTimeoutError) && e.status === undefined && e.cause instanceof ProviderError) e = e.cause;
@@ -90,6 +92,8 @@ export class ModelCircuitBreaker {
   private streakHeard = false;
   private streakTimer: ReturnType<typeof setTimeout> | null = null;
   private counts: BreakerStats = { faults: 0, byKind: {}, calls: 0 };
+  /** Set when a wall-time bound opened the breaker: the steps it cut short are one more fault, counted once. */
+  private cutByTimer = false;
 
   constructor(limits: Partial<FaultLimits> = {}, private readonly now: () => number = () => performance.now()) {
     this.limits = { ...defaultFaultLimits, ...limits };
@@ -118,7 +122,18 @@ export class ModelCircuitBreaker {
     this.consecutive = 0;
     this.streakSince = null;
     this.streakHeard = false;
+    this.cutByTimer = false;
     this.counts = { faults: 0, byKind: {}, calls: 0 };
+  }
+
+  /**
+   * True once after a wall-time bound opened the breaker: the step that was waiting on the model then was
+   * failed by it (a silent model fails no step on its own before the bound), so one agent counts it.
+   */
+  takeCutStep(): boolean {
+    const cut = this.cutByTimer;
+    this.cutByTimer = false;
+    return cut;
   }
 
   /** Before each call: fails at once when open, and counts the call against the episode's limit. */
@@ -132,7 +147,9 @@ export class ModelCircuitBreaker {
     // Until a model has answered once, its silence counts from its first call, not from a timeout's end.
     if (!this.answered.has(modelId) && !this.firstAnswerTimers.has(modelId)) {
       const timer = setTimeout(() => {
-        if (!this.answered.has(modelId)) this.openWith('model_unreachable', `${modelId} gave no answer in the ${Math.round(this.limits.unreachableMs / 1000)} s since its first call`);
+        if (this.answered.has(modelId) || this.trip) return;
+        this.cutByTimer = true;
+        this.openWith('model_unreachable', `${modelId} gave no answer in the ${Math.round(this.limits.unreachableMs / 1000)} s since its first call`);
       }, this.limits.unreachableMs);
       // The bound must not keep a finished process alive.
       timer.unref?.();
@@ -192,7 +209,8 @@ export class ModelCircuitBreaker {
     this.streakSince = this.now();
     this.streakTimer = setTimeout(() => {
       this.streakTimer = null;
-      if (this.streakSince === null) return;
+      if (this.streakSince === null || this.trip) return;
+      this.cutByTimer = true;
       this.openForStreak(`the model failed for ${Math.round((this.now() - this.streakSince) / 1000)} s of wall time without a usable answer`);
     }, this.limits.failingWallMs);
     this.streakTimer.unref?.();
