@@ -10,6 +10,7 @@
 import type { AgentAction } from '../core/actions.js';
 import type { Observation } from '../core/observation.js';
 import type { WorldAdmin } from '../env/world-admin.js';
+import type { LlmRun } from '../llm/index.js';
 
 export interface TaskBrief {
   id: string;
@@ -40,16 +41,16 @@ export interface TeamSetup {
   log(record: { type: string } & Record<string, unknown>): void;
 }
 
+/**
+ * What a team counts itself. Model calls, tokens, cost and latency are not here: the episode's LlmRun
+ * ledger is their only source.
+ */
 export interface TeamStats {
   /** Messages agents sent each other. */
   messages: number;
-  /** Model prompts issued (for mPT). */
+  /** Model prompts issued (planning decisions, for mPT). */
   prompts: number;
-  llmCalls: number;
-  promptTokens: number;
-  completionTokens: number;
-  costUsd: number;
-  /** Model faults survived (malformed output, timeouts, rate limits). */
+  /** Failed model steps this team logged (the episode's figure comes from the LlmRun's breaker). */
   modelFaults: number;
 }
 
@@ -58,6 +59,11 @@ export interface Team {
   readonly architecture: string;
   /** The oracle sees through walls and knows the task's hidden facts. */
   readonly omniscient?: boolean;
+  /**
+   * An LLM team's run: every model call goes through its ledger and circuit breaker. The runner reads
+   * the episode's calls, tokens and cost from it and ends the episode when its breaker opens.
+   */
+  readonly llm?: LlmRun;
   start(setup: TeamSetup): Promise<void>;
   decide(observations: Readonly<Record<string, Observation>>, signal?: AbortSignal): Promise<Partial<Record<string, AgentAction>>>;
   stop?(): Promise<void>;
@@ -73,11 +79,12 @@ export interface Agent {
 }
 
 /** A team of independent agents (no shared planner): each decides from its own observation. */
-export function teamOfAgents(architecture: string, make: (name: string) => Agent, options: { omniscient?: boolean } = {}): Team {
+export function teamOfAgents(architecture: string, make: (name: string) => Agent, options: { omniscient?: boolean; llm?: LlmRun } = {}): Team {
   const members = new Map<string, Agent>();
   return {
     architecture,
     omniscient: options.omniscient,
+    ...(options.llm ? { llm: options.llm } : {}),
     async start(setup) {
       members.clear();
       for (const name of setup.agents) {

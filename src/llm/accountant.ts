@@ -7,8 +7,12 @@ import type { FinishReason } from './types.js';
 export interface LlmCallRecord {
   /** Order of completion within this ledger, from 1. */
   seq: number;
-  /** Who asked: an agent role such as `planner` or `critic`, `default` when not given. */
+  /** The episode tick when the call was made (0 outside an episode). */
+  tick: number;
+  /** Who asked: an agent role such as `monitor`, `task_planner` or `critic`, `default` when not given. */
   role: string;
+  /** The agent that made the call, when one agent did (a centralized planner speaks for all). */
+  agent?: string;
   /** `chat` for generate(), `embed` for embeddings. */
   kind: 'chat' | 'embed';
   modelId: string;
@@ -16,7 +20,10 @@ export interface LlmCallRecord {
   completionTokens: number;
   /** True when the provider did not report usage and the counts were estimated. */
   tokensEstimated: boolean;
+  /** Time the transport took to answer (for a failed call, the whole wait); simulated thinking time is not in it. */
   latencyMs: number;
+  /** Simulated thinking time added after the answer (`--latency`), reported apart from `latencyMs`. */
+  simulatedLatencyMs?: number;
   /** List-price cost of the call; a cached answer keeps its original cost but spent nothing (see `cached`). */
   costUsd: number;
   /** False when the model had no entry in the price table, so `costUsd` is an unknown reported as 0. */
@@ -41,6 +48,7 @@ export interface UsageTotals {
   spentUsd: number;
   retries: number;
   latencyMs: number;
+  simulatedLatencyMs: number;
   /** Model ids that had no price, so their cost is missing from the totals. */
   unpricedModels: string[];
 }
@@ -101,6 +109,7 @@ export function sumRecords(records: readonly LlmCallRecord[]): UsageTotals {
     spentUsd: 0,
     retries: 0,
     latencyMs: 0,
+    simulatedLatencyMs: 0,
     unpricedModels: [],
   };
   const unpriced = new Set<string>();
@@ -114,6 +123,7 @@ export function sumRecords(records: readonly LlmCallRecord[]): UsageTotals {
     if (!r.cached) totals.spentUsd += r.costUsd;
     totals.retries += r.retries;
     totals.latencyMs += r.latencyMs;
+    totals.simulatedLatencyMs += r.simulatedLatencyMs ?? 0;
     if (!r.priced) unpriced.add(r.modelId);
   }
   totals.unpricedModels = [...unpriced].sort();

@@ -3,7 +3,7 @@
  * parameter; Anthropic requires max_tokens, so a default is sent when the request has none.
  */
 import Anthropic from '@anthropic-ai/sdk';
-import { realNow, type Now } from './clock.js';
+import { realNow, type Now } from '../core/clock.js';
 import { withJsonInstruction } from './json-instruction.js';
 import { translateProviderError, type ProviderContext } from './provider-errors.js';
 import type { ChatMessage, ChatRequest, ChatResponse, FinishReason, GenerateOptions, LanguageModel } from './types.js';

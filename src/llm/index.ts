@@ -4,7 +4,7 @@
  */
 export * from './types.js';
 export * from './llm-errors.js';
-export * from './clock.js';
+export { abortReason, ManualClock, realClock, realNow, realSleep, type Clock, type ManualClockOptions, type Now, type Sleep } from '../core/clock.js';
 export * from './semaphore.js';
 export * from './retry.js';
 export * from './prices.js';
@@ -31,3 +31,4 @@ export * from './model-spec.js';
 export * from './llm-config.js';
 export * from './resolve-model.js';
 export * from './llm-run.js';
+export * from './circuit-breaker.js';

@@ -26,6 +26,15 @@ export const llmConfigSchema = z.strictObject({
     .strictObject({ maxTokens: z.number().nonnegative().optional(), maxCostUsd: z.number().nonnegative().optional(), maxCalls: z.number().int().nonnegative().optional() })
     .optional(),
   cache: z.strictObject({ mode: z.enum(['record', 'replay', 'off']).optional(), dir: z.string().min(1).optional() }).optional(),
+  /** Bounds on a failing model per episode (see circuit-breaker.ts and docs/llm.md). */
+  faults: z
+    .strictObject({
+      unreachableMs: z.number().int().positive().optional(),
+      failingWallMs: z.number().int().positive().optional(),
+      maxConsecutiveFaults: z.number().int().positive().optional(),
+      maxCalls: z.number().int().positive().optional(),
+    })
+    .optional(),
   /** Extra or overriding prices, keyed `provider:model`, dollars per million tokens. */
   prices: z.record(z.string(), price).optional(),
 });

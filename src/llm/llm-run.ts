@@ -1,12 +1,15 @@
 /**
- * Everything one run shares across its agents' models: one ledger, one budget, one concurrency limit, one
- * response cache. The runner creates an LlmRun, hands `run.model(role)` to each agent, and writes every
- * ledger record to the run log through `onCall`.
+ * Everything one episode shares across its agents' models: one ledger (the only count of calls, tokens,
+ * cost and latency), one circuit breaker, one budget, one concurrency limit, one response cache. The
+ * runner creates an LlmRun per episode, hands `run.model(role)` to each agent (or `run.model(role, spec,
+ * { base })` to wrap a ready model), gives it the episode's tick, and writes every ledger record to the
+ * run log through `onCall`.
  */
 import { InputError } from '../core/errors.js';
 import { LlmAccountant, type CallListener } from './accountant.js';
 import { LlmBudget, type BudgetLimits } from './budget.js';
-import type { Now, Sleep } from './clock.js';
+import { ModelCircuitBreaker, type FaultLimits } from './circuit-breaker.js';
+import type { Now, Sleep } from '../core/clock.js';
 import { loadLlmConfig, type LlmConfig } from './llm-config.js';
 import type { LlmServices } from './managed-call.js';
 import { withEmbeddingServices, withServices } from './managed-model.js';
@@ -15,6 +18,7 @@ import { parseCacheMode, ResponseCache, type CacheMode } from './response-cache.
 import { resolveEmbeddingModel, resolveModel, type Env, type ResolveOptions } from './resolve-model.js';
 import { defaultRetryPolicy, type RetryPolicy } from './retry.js';
 import { Semaphore } from './semaphore.js';
+import { latencySampler, parseLatencySpec, type LatencyDistribution } from './simulated-latency.js';
 import type { EmbeddingModel, LanguageModel } from './types.js';
 
 export interface LlmRunSettings {
@@ -23,6 +27,7 @@ export interface LlmRunSettings {
   maxConcurrency: number;
   retry: RetryPolicy;
   prices: PriceTable;
+  faults: Partial<FaultLimits>;
 }
 
 export const defaultCacheDir = 'runs/llm-cache';
@@ -37,6 +42,10 @@ export interface LlmRunOptions extends Omit<ResolveOptions, 'role'> {
   budget?: BudgetLimits;
   maxConcurrency?: number;
   retry?: Partial<RetryPolicy>;
+  /** Bounds on a failing model (see circuit-breaker.ts). */
+  faults?: Partial<FaultLimits>;
+  /** The episode's tick, recorded with each call; the runner can also set it later with `setTickSource`. */
+  tick?: () => number;
   /** Injected time and randomness, for tests. */
   sleep?: Sleep;
   now?: Now;
@@ -74,7 +83,17 @@ export function resolveLlmSettings(opts: LlmRunOptions = {}, config: LlmConfig =
     ...opts.retry,
   };
   const maxConcurrency = opts.maxConcurrency ?? envNumber(env, 'GUILDCRAFT_LLM_MAX_CONCURRENCY') ?? config.maxConcurrency ?? defaultMaxConcurrency;
-  return { cache: { mode, dir }, budget, maxConcurrency, retry, prices: { ...defaultPrices, ...config.prices } };
+  const faults: Partial<FaultLimits> = { ...config.faults, ...opts.faults };
+  return { cache: { mode, dir }, budget, maxConcurrency, retry, prices: { ...defaultPrices, ...config.prices }, faults };
+}
+
+export interface ModelOptions {
+  /** A ready model to wrap instead of resolving a spec. */
+  base?: LanguageModel;
+  /** Simulated thinking time per call (`800`, `uniform:200,1500`, `normal:800,200`). */
+  latency?: string | LatencyDistribution;
+  /** Seeds the latency stream, so the same episode seed gives the same latencies. */
+  seed?: number;
 }
 
 export class LlmRun {
@@ -83,8 +102,15 @@ export class LlmRun {
   readonly limiter: Semaphore;
   readonly cache: ResponseCache | undefined;
   readonly settings: LlmRunSettings;
+  readonly breaker: ModelCircuitBreaker;
   private readonly config: LlmConfig;
   private readonly models = new Map<string, LanguageModel>();
+  private tick: () => number;
+
+  /** A run for a model the caller already has (tests, scripted teams): no config file, no environment. */
+  static offline(opts: LlmRunOptions = {}): LlmRun {
+    return new LlmRun({ configFile: false, env: {}, ...opts });
+  }
 
   constructor(private readonly opts: LlmRunOptions = {}) {
     this.config = opts.config ?? loadLlmConfig(opts.configFile, opts.cwd).config;
@@ -93,12 +119,23 @@ export class LlmRun {
     this.budget = new LlmBudget(this.settings.budget);
     this.limiter = new Semaphore(this.settings.maxConcurrency);
     this.cache = this.settings.cache.mode === 'off' ? undefined : new ResponseCache(this.settings.cache.dir, this.settings.cache.mode);
+    // Wall time, always: the breaker bounds how long a real process waits on a failing model.
+    this.breaker = new ModelCircuitBreaker(this.settings.faults);
+    this.tick = opts.tick ?? (() => 0);
   }
 
-  private services(role: string): LlmServices {
+  /** Where the episode's current tick comes from; every later call records it. */
+  setTickSource(tick: () => number): void {
+    this.tick = tick;
+  }
+
+  private services(role: string, latency?: ModelOptions): LlmServices {
     const o = this.opts;
     return {
       role,
+      tick: () => this.tick(),
+      breaker: this.breaker,
+      ...(latency?.latency !== undefined ? { simulatedLatency: latencySampler(typeof latency.latency === 'string' ? parseLatencySpec(latency.latency) : latency.latency, latency.seed ?? 0) } : {}),
       accountant: this.accountant,
       budget: this.budget,
       limiter: this.limiter,
@@ -117,10 +154,15 @@ export class LlmRun {
   }
 
   /**
-   * The model an agent in `role` uses: the spec if given, else the role's configured model, else the default.
-   * In replay mode no key is needed, since nothing is sent.
+   * The model an agent in `role` uses: `base` if given (a ready model, wrapped so its calls are ledgered),
+   * else the spec, else the role's configured model, else the default. With `latency`, each call waits a
+   * simulated thinking time (seeded by `seed`) after the answer. In replay mode no key is needed, since
+   * nothing is sent.
    */
-  model(role = 'default', spec?: string): LanguageModel {
+  model(role = 'default', spec?: string, opts: ModelOptions = {}): LanguageModel {
+    if (opts.base || opts.latency !== undefined) {
+      return withServices(opts.base ?? resolveModel(spec, this.replayOptions(role)), this.services(role, opts));
+    }
     const memo = `${role}\u0000${spec ?? ''}`;
     let model = this.models.get(memo);
     if (!model) {

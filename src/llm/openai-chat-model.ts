@@ -4,7 +4,7 @@
  * because the managed layer retries, times out and accounts every attempt itself.
  */
 import OpenAI from 'openai';
-import { realNow, type Now } from './clock.js';
+import { realNow, type Now } from '../core/clock.js';
 import { withJsonInstruction } from './json-instruction.js';
 import { translateProviderError, type ProviderContext } from './provider-errors.js';
 import { estimateTokens } from './token-estimate.js';

@@ -3,7 +3,7 @@
  * (Ollama, vLLM and LM Studio serve the same route).
  */
 import OpenAI from 'openai';
-import { realNow, type Now } from './clock.js';
+import { realNow, type Now } from '../core/clock.js';
 import { translateProviderError, type ProviderContext } from './provider-errors.js';
 import { estimateTokens } from './token-estimate.js';
 import type { EmbeddingModel, EmbeddingResult, GenerateOptions } from './types.js';

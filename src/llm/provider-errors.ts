@@ -2,7 +2,7 @@
  * Turns an SDK failure (OpenAI or Anthropic; both SDKs share the same error shape) into a ProviderError
  * that says whether a retry can help and what the user should check.
  */
-import { abortReason } from './clock.js';
+import { abortReason } from '../core/clock.js';
 import { ProviderError } from './llm-errors.js';
 import { parseRetryAfter } from './retry.js';
 
@@ -63,6 +63,12 @@ export function translateProviderError(err: unknown, ctx: ProviderContext, signa
       retryable: false,
     });
   }
+  if (droppedMidAnswer(err)) {
+    return new ProviderError('environment', `${where} dropped the connection before its answer was complete: ${err.message}`, 'check that the server is running and not restarting; the call is retried', {
+      retryable: true,
+      cause: err,
+    });
+  }
   if (/Connection|Timeout/i.test(e.constructor.name)) {
     return new ProviderError('environment', `cannot reach ${where}: ${err.message}`, 'check that the server is running and the base URL is right', {
       retryable: true,
@@ -73,4 +79,10 @@ export function translateProviderError(err: unknown, ctx: ProviderContext, signa
     retryable: false,
     cause: err,
   });
+}
+
+/** The socket closed while the body was being read (undici reports `terminated`, caused by a socket error). */
+function droppedMidAnswer(err: Error): boolean {
+  const cause = err.cause as { code?: unknown } | undefined;
+  return err.message === 'terminated' || cause?.code === 'UND_ERR_SOCKET' || cause?.code === 'ECONNRESET';
 }

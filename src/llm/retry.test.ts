@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from './clock.js';
+import { ManualClock } from '../core/clock.js';
 import { LlmTimeoutError, ProviderError } from './llm-errors.js';
 import { parseRetryAfter, RetriesExhaustedError, withRetries, type RetryPolicy } from './retry.js';
 
@@ -19,7 +19,7 @@ describe('parseRetryAfter', () => {
 
 describe('withRetries', () => {
   it('backs off exponentially with jitter, and Retry-After overrides up to the cap', async () => {
-    const clock = new ManualClock();
+    const clock = new ManualClock({ advanceOnSleep: true });
     let n = 0;
     const out = await withRetries(
       'm',
@@ -39,7 +39,7 @@ describe('withRetries', () => {
   });
 
   it('does not retry errors a retry cannot fix', async () => {
-    const clock = new ManualClock();
+    const clock = new ManualClock({ advanceOnSleep: true });
     const refused = new ProviderError('user', 'bad key', 'check it', { retryable: false, status: 401 });
     await expect(withRetries('m', policy, async () => Promise.reject(refused), { sleep: clock.sleep })).rejects.toBe(refused);
     const bug = new TypeError('oops');
@@ -48,7 +48,7 @@ describe('withRetries', () => {
   });
 
   it('gives up after maxRetries, saying how many', async () => {
-    const clock = new ManualClock();
+    const clock = new ManualClock({ advanceOnSleep: true });
     const err = await withRetries('m', { ...policy, maxRetries: 2 }, async () => Promise.reject(retryable()), { sleep: clock.sleep }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RetriesExhaustedError);
     expect((err as RetriesExhaustedError).retries).toBe(2);

@@ -3,7 +3,7 @@
  * 429s, 5xx, network failures and timeouts (a ProviderError marked retryable). A server's Retry-After wins
  * over the computed backoff, because it knows its own rate window.
  */
-import { abortReason, realSleep, type Sleep } from './clock.js';
+import { abortReason, realSleep, type Sleep } from '../core/clock.js';
 import { LlmTimeoutError, ProviderError } from './llm-errors.js';
 
 export interface RetryPolicy {

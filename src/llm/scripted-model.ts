@@ -4,7 +4,7 @@
  * Token counts are estimated from text length so accounting has realistic non-zero figures.
  */
 import { InputError } from '../core/errors.js';
-import { abortReason } from './clock.js';
+import { abortReason } from '../core/clock.js';
 import { estimateTokens } from './token-estimate.js';
 import type { ChatRequest, ChatResponse, FinishReason, GenerateOptions, LanguageModel } from './types.js';
 

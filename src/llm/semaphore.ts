@@ -2,7 +2,7 @@
  * A counting semaphore that caps how many model calls run at once in one run, so 50 agents
  * do not open 50 connections to a local server that serves two at a time.
  */
-import { abortReason } from './clock.js';
+import { abortReason } from '../core/clock.js';
 import { InputError } from '../core/errors.js';
 
 export class Semaphore {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from './clock.js';
+import { ManualClock } from '../core/clock.js';
 import { ScriptedModel } from './scripted-model.js';
 import { latencySampler, parseLatencySpec, withSimulatedLatency } from './simulated-latency.js';
 
@@ -35,7 +35,7 @@ describe('simulated latency', () => {
   });
 
   it('waits through the injected clock and reports the simulated time', async () => {
-    const clock = new ManualClock();
+    const clock = new ManualClock({ advanceOnSleep: true });
     const model = withSimulatedLatency(new ScriptedModel('s', ['a', 'b'], {}), 'uniform:100,200', { seed: 3, sleep: clock.sleep });
     const r1 = await model.generate(ask);
     const r2 = await model.generate(ask);

@@ -5,7 +5,7 @@
  * Sleep is injectable so tests do not really wait.
  */
 import { InputError } from '../core/errors.js';
-import { realSleep, type Sleep } from './clock.js';
+import { realSleep, type Sleep } from '../core/clock.js';
 import { seededRandom } from './seeded-random.js';
 import type { ChatRequest, ChatResponse, GenerateOptions, LanguageModel } from './types.js';
 

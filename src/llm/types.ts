@@ -48,6 +48,14 @@ export interface ChatResponse {
 export interface GenerateOptions {
   /** Cancels the call; a cancelled call rejects with the signal's reason and is not retried. */
   signal?: AbortSignal;
+  /** Who makes the call, for the ledger: the agent and its module (`monitor`, `critic`, …). */
+  caller?: CallerTag;
+}
+
+/** The agent and role a call is recorded under; the role defaults to the one the model was made for. */
+export interface CallerTag {
+  agent?: string;
+  role?: string;
 }
 
 export interface LanguageModel {

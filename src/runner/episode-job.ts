@@ -53,12 +53,8 @@ export async function runEpisodeJob(o: EpisodeJobOptions): Promise<EpisodeResult
     logPath = join(o.logDir, `${task.id.replace(/[^a-z0-9_.-]+/gi, '_')}-seed${o.seed}.jsonl`);
     log = new JsonlRunLog(logPath);
   }
-  const llm = entry.usesModel
-    ? new LlmRun({
-        ...(o.llmCache ? { cacheMode: parseCacheMode(o.llmCache, '--llm-cache') } : {}),
-        onCall: (call) => log.write({ type: 'llm_call', ...(call as unknown as Record<string, unknown>) }),
-      })
-    : undefined;
+  // The episode's one ledger: runEpisode logs its llm_call records and sums them into the result.
+  const llm = entry.usesModel ? new LlmRun(o.llmCache ? { cacheMode: parseCacheMode(o.llmCache, '--llm-cache') } : {}) : undefined;
   const team = entry.create({ seed: o.seed, ...(o.org ? { org: o.org } : {}), ...(o.model ? { model: o.model } : {}), ...(llm ? { llm } : {}), ...(o.latency ? { latency: o.latency } : {}) });
   const backend = await createBackend(o);
   let result: EpisodeResult;
@@ -66,13 +62,6 @@ export async function runEpisodeJob(o: EpisodeJobOptions): Promise<EpisodeResult
     result = await runEpisode({ backend, task, team, seed: o.seed, mode: o.mode ?? 'sync', timeScale: o.timeScale, log, org: o.org ?? entry.orgs[0] ?? null });
   } finally {
     await backend.close().catch(() => undefined);
-  }
-  if (llm) {
-    const t = llm.accountant.totals();
-    result.metrics.llmCalls = Math.max(result.metrics.llmCalls, t.calls);
-    result.metrics.promptTokens = Math.max(result.metrics.promptTokens, t.promptTokens);
-    result.metrics.completionTokens = Math.max(result.metrics.completionTokens, t.completionTokens);
-    result.metrics.costUsd = Math.max(result.metrics.costUsd, t.costUsd);
   }
   return logPath ? { ...result, log: logPath } : result;
 }

@@ -16,6 +16,7 @@ export interface AgentTimeline {
 export interface EpisodeMetrics {
   messages: number;
   prompts: number;
+  /** Model calls, tokens and cost: sums of the episode's ledger (its `llm_call` records), nothing else. */
   llmCalls: number;
   promptTokens: number;
   completionTokens: number;
@@ -46,7 +47,10 @@ export interface EpisodeResult {
   /** Simulated seconds (ticks / 20). */
   seconds: number;
   wallSeconds: number;
-  /** Why it ended: `success`, `failure`, `max_ticks`, `error`. */
+  /**
+   * Why it ended: `success`, `failure`, `max_ticks`, `aborted`, `error`; with a model, `model_unreachable`,
+   * `model_faults` or `model_call_limit` (the circuit breaker opened); in a bench, `skipped_model_unreachable`.
+   */
   ended: string;
   details: string;
   metrics: EpisodeMetrics;

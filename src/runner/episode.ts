@@ -8,11 +8,15 @@
  * concurrently, so thinking latency costs world time.
  *
  * Whatever goes wrong inside an episode becomes data in its result (`ended: 'error'`, the fault),
- * so a bench never dies with one episode.
+ * so a bench never dies with one episode. An LLM team's run (`team.llm`) is the episode's only count
+ * of model calls, tokens and cost; when its circuit breaker opens (a model that cannot be reached or
+ * keeps failing, see llm/circuit-breaker.ts) the episode ends with the breaker's reason
+ * (`model_unreachable`, `model_faults`, `model_call_limit`).
  */
 import type { AgentAction } from '../core/actions.js';
 import { GuildcraftError } from '../core/errors.js';
 import type { Observation } from '../core/observation.js';
+import { sumRecords } from '../llm/index.js';
 import type { WorldBackend } from '../env/backend.js';
 import { SimEnv, runAsync } from '../env/sim/index.js';
 import { describeSkills } from '../skills/catalog.js';
@@ -36,9 +40,6 @@ export interface EpisodeOptions {
   maxTimelineSpans?: number;
 }
 
-/** Decision rounds in a row that yield only model faults (and no action) before the episode is ended. */
-const MAX_FAULT_ROUNDS = 5;
-
 /** Observation events at or above this priority (low food, hurt, death) wake an agent up. */
 const URGENT = 60;
 
@@ -52,6 +53,21 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
   let error: EpisodeResult['error'];
   let names: string[] = [];
   const offEvents = o.backend.onEvent((e) => o.log.write({ ...e, type: 'world', event: e.type }));
+  // The episode's share of the team's ledger (a team may be reused across episodes), its breaker closed anew.
+  const llm = o.team.llm;
+  const firstCall = llm?.accountant.records.length ?? 0;
+  llm?.breaker.reset();
+  llm?.setTickSource(() => o.backend.tick);
+  const offCalls = llm?.accountant.onCall((call) => o.log.write({ type: 'llm_call', ...call }));
+  /** The breaker's verdict, logged once, when it has opened (its words also lead the result's details). */
+  let stopReason: string | null = null;
+  const modelStop = (): string | null => {
+    const open = llm?.breaker.open;
+    if (!open) return null;
+    stopReason = open.message;
+    o.log.write({ type: 'episode_stopped', tick: o.backend.tick, reason: open.message });
+    return open.reason;
+  };
   try {
     // An omniscient team (the oracle) gets its senses bypassed: the backend does that for agents the
     // scenario marks omniscient.
@@ -96,16 +112,14 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
         onTick: async () => {
           await o.task.afterStep(env);
           outcome = o.task.outcome(env);
-          if (outcome.done) throw new EpisodeOver();
+          if (outcome.done || llm?.breaker.open) throw new EpisodeOver();
         },
       }).catch((err: unknown) => {
         if (!(err instanceof EpisodeOver)) throw err;
       });
-      ended = outcome.done ? (outcome.success ? 'success' : 'failure') : 'max_ticks';
+      ended = outcome.done ? (outcome.success ? 'success' : 'failure') : (modelStop() ?? 'max_ticks');
     } else {
       let toDecide = new Set(names);
-      let faultRounds = 0;
-      let lastFaults = 0;
       for (;;) {
         if (o.signal?.aborted) {
           ended = 'aborted';
@@ -119,13 +133,9 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
           actions = await o.team.decide(asked, o.signal);
           planningMs += performance.now() - t0;
           for (const [agent, action] of Object.entries(actions)) o.log.write({ type: 'action', tick: o.backend.tick, agent, action });
-          const faults = o.team.stats?.().modelFaults ?? 0;
-          faultRounds = faults > lastFaults && Object.keys(actions).length === 0 ? faultRounds + 1 : 0;
-          lastFaults = faults;
-          if (faultRounds >= MAX_FAULT_ROUNDS) {
-            // The model is unreachable or keeps answering garbage: end cleanly instead of idling to the limit.
-            ended = 'model_faults';
-            o.log.write({ type: 'episode_stopped', tick: o.backend.tick, reason: `${MAX_FAULT_ROUNDS} decision rounds in a row produced only model faults` });
+          const stop = modelStop();
+          if (stop) {
+            ended = stop;
             break;
           }
         }
@@ -157,12 +167,17 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
     o.log.write({ type: 'episode_error', tick: o.backend.tick, fault: error.fault, message: error.message });
   } finally {
     offEvents();
+    offCalls?.();
     await o.team.stop?.().catch(() => undefined);
   }
   const ticks = o.backend.tick;
   const stats: Partial<TeamStats> = o.team.stats?.() ?? {};
   const metrics = emptyMetrics();
   for (const [k, v] of Object.entries(stats)) if (typeof v === 'number') metrics[k] = v;
+  if (llm) {
+    const t = sumRecords(llm.accountant.records.slice(firstCall));
+    Object.assign(metrics, { llmCalls: t.calls, promptTokens: t.promptTokens, completionTokens: t.completionTokens, costUsd: t.costUsd, llmLatencyMs: t.latencyMs, simulatedLatencyMs: t.simulatedLatencyMs, modelFaults: llm.breaker.stats().faults });
+  }
   metrics.planningMs = Math.round(planningMs);
   metrics.timeCost = outcome.success ? ticks / 20 : null;
   metrics.meanPromptTimes = names.length ? (metrics.prompts ?? 0) / names.length : 0;
@@ -181,7 +196,7 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
     seconds: ticks / 20,
     wallSeconds: Math.round(performance.now() - wall0) / 1000,
     ended,
-    details: error ? error.message : outcome.details,
+    details: error ? error.message : stopReason ? `${stopReason} (task: ${outcome.details})` : outcome.details,
     metrics,
     perAgent: outcome.perAgent,
     difficulty: o.task.difficulty,

@@ -21,15 +21,22 @@ export interface RunLogSink {
 
 /**
  * Buffers lines and appends them in batches (one `appendFileSync` per flush): episodes emit
- * thousands of events, and a syscall per line would dominate fast simulated runs.
+ * thousands of events, and a syscall per line would dominate fast simulated runs. The buffer is also
+ * flushed every `flushIntervalMs` (default 1 s) and when the process exits, so an episode waiting on a
+ * model, or a process that ends without closing the log, loses at most a second of records.
  */
 export class JsonlRunLog implements RunLogSink {
   private buffer: string[] = [];
   private closed = false;
+  private readonly timer: ReturnType<typeof setInterval>;
+  private readonly onExit = (): void => this.flush();
 
-  constructor(readonly path: string, private readonly flushEvery = 256) {
+  constructor(readonly path: string, private readonly flushEvery = 256, flushIntervalMs = 1000) {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, '');
+    this.timer = setInterval(this.onExit, flushIntervalMs);
+    this.timer.unref();
+    process.once('exit', this.onExit);
   }
 
   write(record: LogRecord): void {
@@ -47,6 +54,8 @@ export class JsonlRunLog implements RunLogSink {
   close(): void {
     this.flush();
     this.closed = true;
+    clearInterval(this.timer);
+    process.off('exit', this.onExit);
   }
 }
 

@@ -55,7 +55,7 @@ describe('anthropic provider', () => {
 
   it('retries an overloaded server and prices the call from the table', async () => {
     server.queue({ kind: 'status', status: 529, message: 'Overloaded' }, { kind: 'answer', text: 'ok', usage: { prompt: 1_000_000, completion: 100_000 } });
-    const clock = new ManualClock();
+    const clock = new ManualClock({ advanceOnSleep: true });
     const records: LlmCallRecord[] = [];
     const run = new LlmRun({ env, configFile: false, sleep: clock.sleep, random: () => 0, onCall: (r) => records.push(r) });
     const res = await run.model('critic', 'anthropic:claude-opus-4-5-20251101').generate({ messages: [{ role: 'user', content: 'hi' }] });

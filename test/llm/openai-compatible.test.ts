@@ -41,7 +41,7 @@ afterEach(async () => {
 
 /** A run with no config file, an empty environment and a clock that does not really sleep between retries. */
 function run(extra: Partial<LlmRunOptions> = {}): { run: LlmRun; clock: ManualClock; records: LlmCallRecord[] } {
-  const clock = new ManualClock();
+  const clock = new ManualClock({ advanceOnSleep: true });
   const records: LlmCallRecord[] = [];
   const r = new LlmRun({
     env: {},

@@ -71,6 +71,54 @@ describe('bench results file and resume', () => {
   });
 });
 
+describe('bench against an unreachable model', () => {
+  it('stops starting LLM episodes after 3 model_unreachable episodes in a row, says why, and reports the skipped ones without writing them', async () => {
+    const path = join(tmp(), 'results.jsonl');
+    const llmJobs: BenchJob[] = ['0', '1', '2', '3', '4', '5'].map((s) => ({ task: 'suite/crisis-1-v1', seed: s, options: { agents: 's-agents' } }));
+    const ran: string[] = [];
+    const notices: string[] = [];
+    const down = (job: BenchJob) => result(job.task, job.seed, false, { agents: 's-agents', ended: 'model_unreachable', details: 'cannot reach openai-compatible:qwen at http://127.0.0.1:9/v1' });
+    const results = await runBench(llmJobs, {
+      results: new ResultsFile(path),
+      threads: 1,
+      runInProcess: async (job) => (ran.push(job.seed), down(job)),
+      onProgress: (p) => {
+        if (p.stopped) notices.push(p.stopped);
+      },
+    });
+    expect(ran).toEqual(['0', '1', '2']);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatch(/^3 LLM episodes in a row ended model_unreachable \(last: cannot reach .*\); no further LLM episodes are started/);
+    expect(results.map((r) => [r.seed, r.ended])).toEqual([
+      ['0', 'model_unreachable'], ['1', 'model_unreachable'], ['2', 'model_unreachable'],
+      ['3', 'skipped_model_unreachable'], ['4', 'skipped_model_unreachable'], ['5', 'skipped_model_unreachable'],
+    ]);
+    expect(results[3]!.details).toMatch(/^not run: 3 LLM episodes in a row/);
+    // The skipped ones are not in the results file: the same bench run again (server back up) runs exactly them.
+    const rerun: string[] = [];
+    await runBench(llmJobs, { results: new ResultsFile(path), threads: 1, runInProcess: async (job) => (rerun.push(job.seed), result(job.task, job.seed, true)) });
+    expect(rerun).toEqual(['3', '4', '5']);
+  });
+
+  it('does not stop for an unreachable episode between good ones, nor for episodes without a model', async () => {
+    const mixed: BenchJob[] = ['0', '1', '2', '3', '4'].map((s) => ({ task: 'suite/crisis-1-v1', seed: s, options: { agents: 's-agents' } }));
+    const ran: string[] = [];
+    await runBench(mixed, {
+      results: new ResultsFile(join(tmp(), 'results.jsonl')),
+      threads: 1,
+      runInProcess: async (job) => (ran.push(job.seed), result(job.task, job.seed, false, { ended: job.seed === '2' ? 'max_ticks' : 'model_unreachable' })),
+    });
+    expect(ran).toEqual(['0', '1', '2', '3', '4']);
+    const oracle: string[] = [];
+    await runBench(jobs, {
+      results: new ResultsFile(join(tmp(), 'results.jsonl')),
+      threads: 1,
+      runInProcess: async (job) => (oracle.push(job.seed), result(job.task, job.seed, false, { ended: 'model_unreachable' })),
+    });
+    expect(oracle).toEqual(['a', 'b', 'c']);
+  });
+});
+
 describe('bench summary and report', () => {
   const rs = [
     result('tc/crisis-1-v1', '1', true),
@@ -108,5 +156,15 @@ describe('run log', () => {
     const parsed = readRunLog(path);
     expect(parsed.records.map((r) => r.tick)).toEqual([0, 1, 2, 3, 4]);
     expect(parsed.badLines).toEqual([6]);
+  });
+
+  it('flushes a quiet log within its interval, before it is closed (an episode waiting on a model loses nothing)', async () => {
+    const path = join(tmp(), 'quiet.jsonl');
+    const log = new JsonlRunLog(path, 256, 20);
+    log.write({ type: 'episode_start', tick: 0 });
+    expect(readFileSync(path, 'utf8')).toBe('');
+    await new Promise((r) => setTimeout(r, 80));
+    expect(readRunLog(path).records.map((r) => r.type)).toEqual(['episode_start']);
+    log.close();
   });
 });

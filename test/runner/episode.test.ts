@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { AgentAction } from '../../src/core/actions.js';
 import type { WorldBackend } from '../../src/env/backend.js';
 import { SimEnv } from '../../src/env/sim/index.js';
-import { teamOfAgents, type Team } from '../../src/agents/team.js';
+import { z } from 'zod';
+import { ModelFaultPolicy } from '../../src/agents/model-fault-policy.js';
+import { teamOfAgents, type Team, type TeamSetup } from '../../src/agents/team.js';
+import { generateObject, LlmRun, ScriptedModel } from '../../src/llm/index.js';
 import { runEpisode } from '../../src/runner/episode.js';
 import type { EpisodeTask } from '../../src/runner/episode-task.js';
 import { MemoryRunLog } from '../../src/runner/run-log.js';
@@ -87,20 +90,35 @@ describe('runEpisode (sync, sim backend)', () => {
 
 describe('runEpisode with a failing model', () => {
   it('ends cleanly with model_faults when every decision is a model fault', async () => {
-    let faults = 0;
+    // What an LLM team does when its model answers garbage: the shared fault policy counts the fault, the team acts on nothing.
+    const llm = LlmRun.offline({ faults: { maxConsecutiveFaults: 5 } });
+    const model = llm.model('planner', undefined, { base: new ScriptedModel('garbage', () => 'not json') });
+    const faults = new ModelFaultPolicy(llm);
+    let log: TeamSetup['log'] = () => undefined;
     const deaf: Team = {
       architecture: 'deaf',
-      async start() {},
-      async decide() {
-        faults++; // what an LLM team does when its model is unreachable: count the fault, act on nothing
+      llm,
+      async start(setup) {
+        log = setup.log;
+      },
+      async decide(_obs, signal) {
+        try {
+          await generateObject(model, { messages: [{ role: 'user', content: 'plan' }] }, z.object({ plan: z.string() }), signal ? { signal } : {});
+        } catch (err) {
+          faults.fault(err, log, { role: 'planner' }, signal);
+        }
         return {};
       },
-      stats: () => ({ modelFaults: faults }),
     };
-    const r = await runEpisode({ backend: new SimEnv({ ticksPerStep: 5 }), task: logsTask(), team: deaf, seed: '1', log: new MemoryRunLog() });
+    const runLog = new MemoryRunLog();
+    const r = await runEpisode({ backend: new SimEnv({ ticksPerStep: 5 }), task: logsTask(), team: deaf, seed: '1', log: runLog });
     expect(r.ended).toBe('model_faults');
     expect(r.success).toBe(false);
     expect(r.metrics.modelFaults).toBe(5);
+    expect(runLog.records.filter((x) => x.type === 'model_fault')).toHaveLength(5);
+    expect(runLog.records.find((x) => x.type === 'episode_stopped')?.reason).toMatch(/5 model steps in a row failed \(last: garbage\)/);
+    // Every call (the first answer and its repair, per step) is in the ledger and the log.
+    expect(r.metrics.llmCalls).toBe(10);
     expect(r.ticks).toBeLessThan(100);
   });
 });

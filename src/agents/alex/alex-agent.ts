@@ -5,15 +5,16 @@
  * chat gets a queued reply (concurrent processing); otherwise carry the plan on, and when it has
  * run, let the critic judge it — success stores the skill and moves to the next sub-goal, failure
  * retries the sub-goal with the critique until the failed-times limit, then the long-term plan is
- * redone. A model that answers garbage, times out or is rate limited costs a decision, never the
- * episode: the fault is counted and logged and the agent waits a moment and tries again.
+ * redone. A model that answers garbage, times out or is rate limited costs a decision: the shared fault
+ * policy counts and logs it, the agent waits a moment and tries again, and the episode's circuit
+ * breaker ends the episode if the model keeps failing.
  */
 import type { AgentAction } from '../../core/actions.js';
 import type { FinishedSkillReport, Observation, ObservedEvent } from '../../core/observation.js';
-import type { EmbeddingModel, LanguageModel } from '../../llm/index.js';
+import { LlmRun, type EmbeddingModel, type LanguageModel } from '../../llm/index.js';
 import { renderObservationText } from '../../skills/observe/render-text.js';
 import type { Agent, TeamSetup, TeamStats } from '../team.js';
-import { describeModelFault, isAbort, ModelUsage } from '../tickingcollab/model-usage.js';
+import { isAbort, ModelFaultPolicy } from '../model-fault-policy.js';
 import { AssociativeMemory } from './associative-memory.js';
 import { FailureCounter, judge, type Verdict } from './critic.js';
 import { MemoryLibrary, PAPER_RETRIEVE_LIMITS, type MemoryKind, type RetrieveLimits } from './memory-library.js';
@@ -25,7 +26,10 @@ import { z } from 'zod';
 
 export interface AlexOptions {
   name: string;
+  /** The team's model, from the episode's LlmRun. */
   model: LanguageModel;
+  /** The team's fault policy over the episode's LlmRun; default: one over a private run. */
+  faults?: ModelFaultPolicy;
   /** Mastered skills; share one between agents and episodes to reuse what was learned. */
   skills: SkillMemory;
   embedding: EmbeddingModel;
@@ -57,8 +61,10 @@ export class AlexAgent implements Agent {
   readonly name: string;
   readonly library: MemoryLibrary;
   readonly associative: AssociativeMemory;
-  readonly usage = new ModelUsage();
   private readonly model: LanguageModel;
+  private readonly faults: ModelFaultPolicy;
+  private prompts = 0;
+  private messages = 0;
   private readonly failures: FailureCounter;
   private readonly stack = new PlanStack();
   private setup: TeamSetup | null = null;
@@ -73,7 +79,8 @@ export class AlexAgent implements Agent {
 
   constructor(private readonly o: AlexOptions) {
     this.name = o.name;
-    this.model = this.usage.wrap(o.model);
+    this.model = o.model;
+    this.faults = o.faults ?? new ModelFaultPolicy(LlmRun.offline());
     this.library = new MemoryLibrary({ embedding: o.embedding });
     this.library.personality = o.personality ?? 'None';
     this.library.persona = o.persona ?? 'None';
@@ -99,7 +106,7 @@ export class AlexAgent implements Agent {
   }
 
   stats(): Partial<TeamStats> {
-    return this.usage.stats();
+    return { prompts: this.prompts, messages: this.messages, modelFaults: this.faults.count };
   }
 
   async decide(obs: Observation, signal?: AbortSignal): Promise<AgentAction | null> {
@@ -122,8 +129,7 @@ export class AlexAgent implements Agent {
       return await this.advance(ask, obs);
     } catch (err) {
       if (isAbort(err, signal)) return null;
-      this.usage.modelFaults++;
-      this.log({ type: 'model_fault', agent: this.name, ...describeModelFault(err) });
+      this.faults.fault(err, (r) => this.log(r), { agent: this.name }, signal);
       return obs.runningSkill ? null : { type: 'skill', name: 'wait', params: { ticks: this.o.faultWaitTicks ?? 20 } };
     }
   }
@@ -179,7 +185,7 @@ export class AlexAgent implements Agent {
     const working = this.current ? `${this.current.plan} (running ${obs.runningSkill?.name ?? 'nothing'})` : 'nothing';
     const reply = await ask('chat', chatPrompt({ id: this.identity(), heard, working, observation: renderObservationText(obs) }), chatReplySchema);
     if (!reply.respond || !reply.message.trim()) return null;
-    this.usage.messages++;
+    this.messages++;
     this.log({ type: 'alex_chat_reply', agent: this.name, heard, message: reply.message });
     // RESUME gate: the reply waits for the running skill instead of pre-empting it.
     return { type: 'skill', name: 'say', params: { message: reply.message.slice(0, 256) }, queue: true };
@@ -313,7 +319,7 @@ export class AlexAgent implements Agent {
     plan.inFlight = call;
     plan.inFlightTick = obs.tick;
     if (!queue && obs.runningSkill) this.expectPreempted++;
-    if (call.name === 'say') this.usage.messages++;
+    if (call.name === 'say') this.messages++;
     return { type: 'skill', name: call.name, params: call.params, ...(queue ? { queue: true } : {}) };
   }
 
@@ -321,10 +327,12 @@ export class AlexAgent implements Agent {
 
   /** Asks the model for one component's answer, counting it as one prompt (for mPT). */
   private asker(signal?: AbortSignal): AskModel {
-    const ask = askWith(this.model, signal);
-    return (component, prompt, schema) => {
-      this.usage.prompts++;
-      return ask(component, prompt, schema);
+    const ask = askWith(this.model, signal, this.name);
+    return async (component, prompt, schema) => {
+      this.prompts++;
+      const answer = await ask(component, prompt, schema);
+      this.faults.succeeded();
+      return answer;
     };
   }
 

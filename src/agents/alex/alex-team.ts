@@ -4,6 +4,7 @@
  * all, and — kept by the team or saved with `skillMemoryDir` — by later episodes and runs.
  */
 import { HashedEmbeddingModel, type EmbeddingModel } from '../../llm/index.js';
+import { ModelFaultPolicy, teamLlm } from '../model-fault-policy.js';
 import { teamOfAgents, type Team, type TeamStats } from '../team.js';
 import { teamModel, type TeamModelOptions } from '../tickingcollab/team-model.js';
 import { AlexAgent, type AlexOptions } from './alex-agent.js';
@@ -23,15 +24,17 @@ export interface AlexTeamOptions extends TeamModelOptions, Omit<AlexOptions, 'na
 export function createAlexTeam(o: AlexTeamOptions = {}): Team & { skills(): SkillMemory | null; agents(): readonly AlexAgent[] } {
   const embedding = o.embedding ?? (o.llm ? o.llm.embeddingModel('memory') : new HashedEmbeddingModel(256));
   let skills: SkillMemory | null = o.skills ?? null;
-  const model = teamModel(o, 'alex');
+  const llm = teamLlm(o);
+  const model = teamModel(o, llm, 'alex');
   const members: AlexAgent[] = [];
   const inner = teamOfAgents('alex', (name) => {
-    const agent = new AlexAgent({ ...o, name, model, skills: skills!, embedding, ...(o.personalities?.[name] ? { personality: o.personalities[name] } : {}) });
+    const agent = new AlexAgent({ ...o, name, model, faults: new ModelFaultPolicy(llm), skills: skills!, embedding, ...(o.personalities?.[name] ? { personality: o.personalities[name] } : {}) });
     members.push(agent);
     return agent;
   });
   return {
     architecture: inner.architecture,
+    llm,
     async start(setup) {
       skills ??= o.skillMemoryDir ? await SkillMemory.open(o.skillMemoryDir, embedding) : new SkillMemory(embedding);
       members.length = 0;
@@ -42,10 +45,7 @@ export function createAlexTeam(o: AlexTeamOptions = {}): Team & { skills(): Skil
     async stop() {
       await skills?.save();
     },
-    stats(): Partial<TeamStats> {
-      const s = inner.stats?.() ?? {};
-      return o.llm ? { ...s, costUsd: o.llm.accountant.totals().costUsd } : s;
-    },
+    stats: (): Partial<TeamStats> => inner.stats?.() ?? {},
     skills: () => skills,
     agents: () => members,
   };

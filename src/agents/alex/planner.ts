@@ -41,10 +41,12 @@ export interface ShortTermPlan {
 /** One model turn for a component; the agent supplies it so every call is counted and logged. */
 export type AskModel = <S extends z.ZodType>(component: string, prompt: { system: string; user: string }, schema: S) => Promise<z.output<S>>;
 
-export function askWith(model: LanguageModel, signal?: AbortSignal): AskModel {
-  return async (_component, prompt, schema) => {
+/** Each call is recorded in the ledger under the component's name (`long_term_planner`, `critic`, …) and the agent. */
+export function askWith(model: LanguageModel, signal?: AbortSignal, agent?: string): AskModel {
+  return async (component, prompt, schema) => {
     const req: ChatRequest = { messages: [{ role: 'system', content: prompt.system }, { role: 'user', content: prompt.user }], temperature: 0, maxTokens: 512 };
-    return (await generateObject(model, req, schema, signal ? { signal } : {})).object;
+    const caller = { role: component, ...(agent !== undefined ? { agent } : {}) };
+    return (await generateObject(model, req, schema, { caller, ...(signal ? { signal } : {}) })).object;
   };
 }
 

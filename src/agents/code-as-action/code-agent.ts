@@ -9,11 +9,11 @@
  */
 import type { AgentAction } from '../../core/actions.js';
 import type { Observation } from '../../core/observation.js';
-import { generateObject, type LanguageModel } from '../../llm/index.js';
+import { generateObject, LlmRun, ModelBehaviorError, type LanguageModel } from '../../llm/index.js';
 import { renderObservationText } from '../../skills/observe/render-text.js';
 import { z } from 'zod';
 import type { Agent, TeamSetup, TeamStats } from '../team.js';
-import { describeModelFault, isAbort, ModelUsage } from '../tickingcollab/model-usage.js';
+import { ModelFaultPolicy } from '../model-fault-policy.js';
 import { criticPromptMessages, writerPromptMessages, type LastAttempt } from './code-prompt.js';
 import { hasTopLevelStatements, parseWrittenProgram, topLevelFunctions } from './program-text.js';
 import type { SkillLibrary } from './skill-library.js';
@@ -24,6 +24,8 @@ export interface CodeAgentOptions {
   model: LanguageModel;
   /** Judges finished programs; null trusts a program that ran without error. */
   critic: LanguageModel | null;
+  /** The team's fault policy over the episode's LlmRun; default: one over a private run. */
+  faults?: ModelFaultPolicy;
   library: SkillLibrary;
   /** Tries per task before it is abandoned. Default 4 (Voyager's). */
   maxAttempts?: number;
@@ -48,7 +50,8 @@ interface RunningProgram {
 
 export class CodeAsActionAgent implements Agent {
   readonly name: string;
-  private readonly usage = new ModelUsage();
+  private readonly faults: ModelFaultPolicy;
+  private prompts = 0;
   private readonly writer: LanguageModel;
   private readonly critic: LanguageModel | null;
   private setup: TeamSetup | null = null;
@@ -63,8 +66,9 @@ export class CodeAsActionAgent implements Agent {
 
   constructor(private readonly o: CodeAgentOptions) {
     this.name = o.name;
-    this.writer = this.usage.wrap(o.model);
-    this.critic = o.critic ? this.usage.wrap(o.critic) : null;
+    this.writer = o.model;
+    this.critic = o.critic;
+    this.faults = o.faults ?? new ModelFaultPolicy(LlmRun.offline());
   }
 
   async start(setup: TeamSetup): Promise<void> {
@@ -72,7 +76,7 @@ export class CodeAsActionAgent implements Agent {
   }
 
   stats(): Partial<TeamStats> {
-    return this.usage.stats();
+    return { prompts: this.prompts, modelFaults: this.faults.count };
   }
 
   /** Tasks the critic passed, in order. */
@@ -114,16 +118,16 @@ export class CodeAsActionAgent implements Agent {
       attempt: this.failures + 1,
       maxAttempts: this.o.maxAttempts ?? 4,
     });
-    this.usage.prompts++;
+    this.prompts++;
     let text: string;
     try {
-      text = (await this.writer.generate({ messages, ...(this.o.temperature !== undefined ? { temperature: this.o.temperature } : {}) }, { signal })).text;
+      text = (await this.writer.generate({ messages, ...(this.o.temperature !== undefined ? { temperature: this.o.temperature } : {}) }, { signal, caller: { agent: this.name, role: 'writer' } })).text;
     } catch (err) {
-      if (isAbort(err, signal)) throw err;
-      return this.fault(obs, describeModelFault(err));
+      return this.fault(obs, err, signal);
     }
     const written = parseWrittenProgram(text);
-    if (!written) return this.fault(obs, { fault: 'model', message: 'the answer has no ```javascript code block', rawText: text.slice(0, 2000) });
+    if (!written) return this.fault(obs, new ModelBehaviorError(`${this.writer.id} wrote no program`, 'the answer has no ```javascript code block', text), signal);
+    this.faults.succeeded();
     if (written.done) {
       this.done = true;
       setup.log({ type: 'code_done', agent: this.name, completed: this.completed });
@@ -178,19 +182,18 @@ export class CodeAsActionAgent implements Agent {
   private async judge(p: RunningProgram, value: unknown, logs: string[], obs: Observation, signal?: AbortSignal): Promise<z.output<typeof criticSchema> | null> {
     const messages = criticPromptMessages({ goal: this.setup!.task.goal, task: p.task, code: p.code, value, logs, state: renderObservationText(obs) });
     try {
-      return (await generateObject(this.critic!, { messages, temperature: 0 }, criticSchema, { signal })).object;
+      const verdict = (await generateObject(this.critic!, { messages, temperature: 0 }, criticSchema, { signal, caller: { agent: this.name, role: 'critic' } })).object;
+      this.faults.succeeded();
+      return verdict;
     } catch (err) {
-      if (isAbort(err, signal)) throw err;
       // Without a verdict the clean run stands: the program's own checks passed.
-      this.usage.modelFaults++;
-      this.setup!.log({ type: 'model_fault', agent: this.name, role: 'critic', ...describeModelFault(err) });
+      this.faults.fault(err, this.setup!.log, { agent: this.name, role: 'critic' }, signal);
       return null;
     }
   }
 
-  private fault(obs: Observation, f: { fault: string; message: string; rawText?: string }): AgentAction {
-    this.usage.modelFaults++;
-    this.setup!.log({ type: 'model_fault', agent: this.name, role: 'writer', ...f });
+  private fault(obs: Observation, err: unknown, signal?: AbortSignal): AgentAction {
+    this.faults.fault(err, this.setup!.log, { agent: this.name, role: 'writer' }, signal);
     this.quietUntil = obs.tick + (this.o.faultWaitTicks ?? 20);
     return { type: 'skill', name: 'wait', params: { ticks: this.o.faultWaitTicks ?? 20 } };
   }

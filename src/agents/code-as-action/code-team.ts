@@ -4,6 +4,7 @@
  * `skillLibraryDir` — by later episodes and runs.
  */
 import { HashedEmbeddingModel, type EmbeddingModel } from '../../llm/index.js';
+import { ModelFaultPolicy, teamLlm } from '../model-fault-policy.js';
 import { teamOfAgents, type Team, type TeamStats } from '../team.js';
 import { teamModel, type TeamModelOptions } from '../tickingcollab/team-model.js';
 import { CodeAsActionAgent, type CodeAgentOptions } from './code-agent.js';
@@ -21,11 +22,13 @@ export interface CodeAsActionTeamOptions extends TeamModelOptions, Omit<CodeAgen
 
 export function createCodeAsActionTeam(o: CodeAsActionTeamOptions = {}): Team & { library(): SkillLibrary | null } {
   let library: SkillLibrary | null = o.library ?? null;
-  const writer = teamModel(o, 'action');
-  const critic = o.critic === false ? null : o.model ? writer : teamModel(o, 'critic');
-  const inner = teamOfAgents('code-as-action', (name) => new CodeAsActionAgent({ ...o, name, model: writer, critic, library: library! }));
+  const llm = teamLlm(o);
+  const writer = teamModel(o, llm, 'action');
+  const critic = o.critic === false ? null : o.model ? writer : teamModel(o, llm, 'critic');
+  const inner = teamOfAgents('code-as-action', (name) => new CodeAsActionAgent({ ...o, name, model: writer, critic, faults: new ModelFaultPolicy(llm), library: library! }));
   return {
     architecture: inner.architecture,
+    llm,
     async start(setup) {
       const embedding = o.embedding ?? new HashedEmbeddingModel(256);
       library ??= o.skillLibraryDir ? await SkillLibrary.open(o.skillLibraryDir, { embedding }) : new SkillLibrary({ embedding });
@@ -33,10 +36,7 @@ export function createCodeAsActionTeam(o: CodeAsActionTeamOptions = {}): Team & 
       await inner.start(setup);
     },
     decide: (observations, signal) => inner.decide(observations, signal),
-    stats(): Partial<TeamStats> {
-      const s = inner.stats?.() ?? {};
-      return o.llm ? { ...s, costUsd: o.llm.accountant.totals().costUsd } : s;
-    },
+    stats: (): Partial<TeamStats> => inner.stats?.() ?? {},
     library: () => library,
   };
 }

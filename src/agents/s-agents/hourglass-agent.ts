@@ -11,12 +11,14 @@
  * gave it the task (start, success, failure with reason and inventory), and plans again. An agent
  * with nothing to do waits (a `wait` skill) until it hears something addressed to it.
  *
- * Model faults (garbage JSON after the repair, timeouts, rate limits) are counted, logged and
- * survived: the agent waits a moment and retries the step on its next decision.
+ * Model faults (garbage JSON after the repair, timeouts, rate limits) go to the shared fault policy
+ * (counted, logged, told to the episode's circuit breaker): the agent waits a moment and retries the
+ * step on its next decision, until the breaker ends the episode.
  */
 import type { AgentAction } from '../../core/actions.js';
 import type { Observation } from '../../core/observation.js';
-import { generateObject, type ChatRequest, type LanguageModel } from '../../llm/index.js';
+import { generateObject, LlmRun, type ChatRequest, type LanguageModel } from '../../llm/index.js';
+import { ModelFaultPolicy } from '../model-fault-policy.js';
 import type { z } from 'zod';
 import type { TeamStats } from '../team.js';
 import type { TurnGate } from './organisation/collaboration.js';
@@ -39,7 +41,10 @@ export interface OrgSeat {
 export interface HourglassOptions {
   name: string;
   seat: OrgSeat;
+  /** The team's model, from the episode's LlmRun (every call is in its ledger). */
   model: LanguageModel;
+  /** The team's fault policy over the episode's LlmRun; default: one over a private run. */
+  faults?: ModelFaultPolicy;
   bus: MessageBus;
   gate: TurnGate;
   /** The task's goal in words (shown only to goal holders). */
@@ -50,12 +55,10 @@ export interface HourglassOptions {
   idleTicks?: number;
   /** Ticks without any news before an agent with an unfinished task plans again anyway. */
   patienceTicks?: number;
-  /**
-   * Record type for each model call: `llm_call` when nothing else logs calls; `sagents_call` when the
-   * model comes from an LlmRun whose ledger already writes `llm_call` records (no double counting).
-   */
-  callRecord?: 'llm_call' | 'sagents_call';
 }
+
+/** The ledger role of each hourglass module's calls. */
+const MODULE_ROLE = { monitor: 'monitor', planner: 'task_planner', action: 'action_planner' } as const;
 
 /** Ticks between planning attempts driven only by failures (failed steps, model faults). */
 const RETRY_TICKS = 40;
@@ -83,7 +86,8 @@ export class HourglassAgent {
   /** Counts action queues built, so each task is reported once. */
   private taskSerial = 0;
   private readonly reported = new Set<string>();
-  private readonly counters = { prompts: 0, llmCalls: 0, promptTokens: 0, completionTokens: 0, modelFaults: 0 };
+  private prompts = 0;
+  private readonly faults: ModelFaultPolicy;
   private readonly idleTicks: number;
   private readonly patienceTicks: number;
 
@@ -92,10 +96,11 @@ export class HourglassAgent {
     this.perception = new Perception(o.name);
     this.idleTicks = o.idleTicks ?? 100;
     this.patienceTicks = o.patienceTicks ?? 3600;
+    this.faults = o.faults ?? new ModelFaultPolicy(LlmRun.offline());
   }
 
   stats(): Partial<TeamStats> {
-    return { ...this.counters };
+    return { prompts: this.prompts, modelFaults: this.faults.count };
   }
 
   async decide(obs: Observation, signal?: AbortSignal): Promise<AgentAction | null> {
@@ -158,7 +163,7 @@ export class HourglassAgent {
         else if (!hadNews && !patience) return this.queue.length > 0 ? this.next(obs) : this.idle(this.idleTicks);
       }
       const plan = await this.ask('planner', taskPlannerPrompt(this.context()), plannerSchema, signal);
-      this.counters.prompts++;
+      this.prompts++;
       const previous = this.plan;
       this.plan = plan;
       this.o.log({ type: 'sagents_plan', agent: this.name, objective: plan.objective, longTermPlan: plan.longTermPlan, taskAtHand: plan.taskAtHand, informer: plan.informer });
@@ -180,30 +185,17 @@ export class HourglassAgent {
       if (this.queue.length === 0) return this.idle(this.idleTicks);
       return this.next(obs);
     } catch (err) {
-      if (signal?.aborted) throw err;
-      this.counters.modelFaults++;
+      this.faults.fault(err, this.o.log, { agent: this.name }, signal);
       this.retry = true;
-      const e = err as Error & { fault?: string };
-      this.o.log({ type: 'model_fault', agent: this.name, fault: e.fault ?? 'internal', message: e.message });
       this.backoffUntil = obs.tick + RETRY_TICKS;
       return this.queue.length > 0 ? this.next(obs) : this.idle(RETRY_TICKS);
     }
   }
 
-  private async ask<S extends z.ZodType>(module: string, req: ChatRequest, schema: S, signal?: AbortSignal): Promise<z.output<S>> {
-    // Every attempt counts as a call, the repair and the failed ones included.
-    const counted: LanguageModel = {
-      id: this.o.model.id,
-      generate: async (r, opts) => {
-        this.counters.llmCalls++;
-        const res = await this.o.model.generate(r, opts);
-        this.counters.promptTokens += res.usage.promptTokens;
-        this.counters.completionTokens += res.usage.completionTokens;
-        this.o.log({ type: this.o.callRecord ?? 'llm_call', agent: this.name, module, model: this.o.model.id, promptTokens: res.usage.promptTokens, completionTokens: res.usage.completionTokens, latencyMs: res.latencyMs });
-        return res;
-      },
-    };
-    const res = await generateObject(counted, req, schema, signal ? { signal } : {});
+  /** One module's call; the ledger records it (the repair included) under the module's role and this agent. */
+  private async ask<S extends z.ZodType>(module: keyof typeof MODULE_ROLE, req: ChatRequest, schema: S, signal?: AbortSignal): Promise<z.output<S>> {
+    const res = await generateObject(this.o.model, req, schema, { caller: { agent: this.name, role: MODULE_ROLE[module] }, ...(signal ? { signal } : {}) });
+    this.faults.succeeded();
     return res.object;
   }
 

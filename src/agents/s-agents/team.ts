@@ -7,8 +7,10 @@
 import type { AgentAction } from '../../core/actions.js';
 import { InputError } from '../../core/errors.js';
 import type { Observation } from '../../core/observation.js';
-import { resolveModel, withSimulatedLatency, type LanguageModel, type LlmRun } from '../../llm/index.js';
+import type { LanguageModel, LlmRun } from '../../llm/index.js';
+import { ModelFaultPolicy, teamLlm } from '../model-fault-policy.js';
 import type { Team, TeamSetup, TeamStats } from '../team.js';
+import { teamModel } from '../tickingcollab/team-model.js';
 import { HourglassAgent } from './hourglass-agent.js';
 import { buildTopology } from './organisation/build-topology.js';
 import { createTurnGate, defaultModeFor, parseCollaborationMode, type CollaborationMode, type TurnGate } from './organisation/collaboration.js';
@@ -27,7 +29,7 @@ export interface SAgentsTeamOptions {
   model?: LanguageModel;
   /** A provider string (`openai:gpt-4o-mini`, `scripted:sagents`, …); with neither, the configured default. */
   modelSpec?: string;
-  /** The run's LLM services; the model is taken from it (role `planner`) when given. */
+  /** The episode's LLM services (ledger, breaker); a private run when absent. */
   llm?: LlmRun;
   seed: string;
   /** Simulated thinking time per model call (`800`, `uniform:200,1500`, `normal:800,200`), seeded by `seed`. */
@@ -41,18 +43,18 @@ export interface SAgentsTeamOptions {
 export class SAgentsTeam implements Team {
   readonly architecture = 's-agents';
   readonly model: LanguageModel;
+  readonly llm: LlmRun;
   readonly mode: CollaborationMode | null;
-  /** The model came from the run's LlmRun, whose ledger logs every call. */
-  private readonly ledgered: boolean;
   private agents = new Map<string, HourglassAgent>();
   private bus = new MessageBus();
   private gate: TurnGate | null = null;
   private topo: Topology | null = null;
 
   constructor(private readonly o: SAgentsTeamOptions) {
-    const model = o.model ?? modelFor(o);
-    this.ledgered = !o.model && o.modelSpec?.trim() !== SCRIPTED_SAGENTS_SPEC && o.llm !== undefined;
-    this.model = o.latency ? withSimulatedLatency(model, o.latency, { seed: seedNumber(o.seed) }) : model;
+    // The built-in scripted policy is a ready model too: its calls go through the ledger like any other.
+    const ready = o.model ?? (o.modelSpec?.trim() === SCRIPTED_SAGENTS_SPEC ? createScriptedSAgentsModel() : undefined);
+    this.llm = teamLlm({ ...(o.llm ? { llm: o.llm } : {}), ...(ready ? { model: ready } : {}) });
+    this.model = teamModel(ready ? { ...o, model: ready } : o, this.llm, 'planner');
     this.mode = o.mode ? parseCollaborationMode(o.mode) : null;
     // Fail on a bad organisation name now, not at the first episode.
     if (!o.topology) buildTopology(o.org ?? 'tree', ['probe']);
@@ -93,7 +95,7 @@ export class SAgentsTeam implements Team {
           goal,
           skills: setup.skills,
           log: setup.log,
-          callRecord: this.ledgered ? 'sagents_call' : 'llm_call',
+          faults: new ModelFaultPolicy(this.llm),
           ...(this.o.idleTicks !== undefined ? { idleTicks: this.o.idleTicks } : {}),
           ...(this.o.patienceTicks !== undefined ? { patienceTicks: this.o.patienceTicks } : {}),
         }),
@@ -111,14 +113,13 @@ export class SAgentsTeam implements Team {
 
   /** Messages, prompts (planning iterations, for mPT), calls, tokens, faults; plus delivery and gate counts. */
   stats(): Partial<TeamStats> & Record<string, number> {
-    const total = { messages: 0, prompts: 0, llmCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0, modelFaults: 0 };
+    const total = { messages: 0, prompts: 0, modelFaults: 0 };
     for (const a of this.agents.values()) {
       for (const [k, v] of Object.entries(a.stats())) total[k as keyof typeof total] += v ?? 0;
     }
     const bus = this.bus.stats();
     const gate = this.gate?.stats() ?? { waits: 0, rounds: 0 };
     total.messages = bus.sent;
-    if (this.o.llm) total.costUsd = this.o.llm.accountant.totals().costUsd;
     return { ...total, messagesDelivered: bus.delivered, messagesUndelivered: bus.undelivered, delegations: bus.tasks, reports: bus.reports, turnWaits: gate.waits, rounds: gate.rounds };
   }
 
@@ -130,18 +131,4 @@ export class SAgentsTeam implements Team {
 
 export function createSAgentsTeam(options: SAgentsTeamOptions): SAgentsTeam {
   return new SAgentsTeam(options);
-}
-
-/** The built-in scripted policy for `scripted:sagents`, else the LLM layer's resolver (which says what is missing). */
-function modelFor(o: SAgentsTeamOptions): LanguageModel {
-  if (o.modelSpec?.trim() === SCRIPTED_SAGENTS_SPEC) return createScriptedSAgentsModel();
-  if (o.llm) return o.llm.model('planner', o.modelSpec);
-  return resolveModel(o.modelSpec, { role: 'planner' });
-}
-
-/** A string seed as the number the latency sampler wants (FNV-1a). */
-function seedNumber(seed: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 0x01000193) >>> 0;
-  return h;
 }

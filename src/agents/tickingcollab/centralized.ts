@@ -5,18 +5,19 @@
  * finished its plan or a node failed. While the planner thinks nobody gets new work, so in async
  * mode idle agents wait on the model — the synchronisation bottleneck the paper measures.
  *
- * A planning call that fails (garbage after one repair, timeout, rate limit) is a model fault: it is
- * logged and counted, every idle agent waits `faultWaitTicks`, and the planner is asked again.
+ * A planning call that fails (garbage after one repair, timeout, rate limit) is a model fault, handled
+ * by the shared policy (model-fault-policy.ts): logged and counted, every idle agent waits
+ * `faultWaitTicks`, and the planner is asked again until the episode's circuit breaker opens.
  */
 import type { AgentAction } from '../../core/actions.js';
 import { InternalError } from '../../core/errors.js';
 import type { Observation } from '../../core/observation.js';
-import { generateObject, type LanguageModel } from '../../llm/index.js';
+import { generateObject, type LanguageModel, type LlmRun } from '../../llm/index.js';
 import { renderObservationText } from '../../skills/observe/render-text.js';
+import { ModelFaultPolicy, teamLlm } from '../model-fault-policy.js';
 import type { Team, TeamSetup, TeamStats } from '../team.js';
 import { ActionHistory } from './action-history.js';
 import { centralizedPromptMessages } from './centralized-prompt.js';
-import { describeModelFault, isAbort, ModelUsage } from './model-usage.js';
 import { PlanExecutor, type NodeState } from './plan-executor.js';
 import { centralizedPlanSchema, type PlanNode } from './plan-schema.js';
 import { teamModel, type TeamModelOptions } from './team-model.js';
@@ -33,8 +34,10 @@ export interface CentralizedTeamOptions extends TeamModelOptions {
 
 export class CentralizedTeam implements Team {
   readonly architecture = 'tickingcollab-centralized';
-  private usage = new ModelUsage();
-  private model: LanguageModel;
+  readonly llm: LlmRun;
+  private readonly model: LanguageModel;
+  private faults: ModelFaultPolicy;
+  private prompts = 0;
   private setup: TeamSetup | null = null;
   private plan: PlanExecutor | null = null;
   private planning: Promise<void> | null = null;
@@ -47,13 +50,15 @@ export class CentralizedTeam implements Team {
   private faultNote: string | null = null;
 
   constructor(private readonly o: CentralizedTeamOptions = {}) {
-    this.model = this.usage.wrap(teamModel(o, 'planner'));
+    this.llm = teamLlm(o);
+    this.model = teamModel(o, this.llm, 'planner');
+    this.faults = new ModelFaultPolicy(this.llm);
   }
 
   async start(setup: TeamSetup): Promise<void> {
     this.setup = setup;
-    this.usage = new ModelUsage();
-    this.model = this.usage.wrap(teamModel(this.o, 'planner'));
+    this.faults = new ModelFaultPolicy(this.llm);
+    this.prompts = 0;
     this.plan = null;
     this.planning = null;
     this.replanWanted = true;
@@ -96,7 +101,7 @@ export class CentralizedTeam implements Team {
   }
 
   stats(): Partial<TeamStats> & Record<string, number> {
-    return { ...this.usage.stats(), ...(this.o.llm ? { costUsd: this.o.llm.accountant.totals().costUsd } : {}), plans: this.plans };
+    return { messages: 0, prompts: this.prompts, modelFaults: this.faults.count, plans: this.plans };
   }
 
   /** The plan being executed (for tests and tools). */
@@ -132,21 +137,20 @@ export class CentralizedTeam implements Team {
     const history: Record<string, readonly string[]> = Object.fromEntries(agents.map((a) => [a, this.history.of(a)]));
     const crossAgent = this.o.crossAgentDependencies ?? true;
     const messages = centralizedPromptMessages({ task: setup.task, skills: setup.skills, agents, states, dead, history, crossAgent, trigger: this.trigger });
-    this.usage.prompts++;
+    this.prompts++;
     try {
-      const { object, repaired } = await generateObject(this.model, { messages, ...(this.o.temperature !== undefined ? { temperature: this.o.temperature } : {}) }, centralizedPlanSchema(agents, { crossAgent, dead }), { signal });
+      const { object, repaired } = await generateObject(this.model, { messages, ...(this.o.temperature !== undefined ? { temperature: this.o.temperature } : {}) }, centralizedPlanSchema(agents, { crossAgent, dead }), { signal, caller: { role: 'planner' } });
+      this.faults.succeeded();
       this.plan = new PlanExecutor(object.agent_plans);
       this.plans++;
       this.faultNote = null;
       setup.log({ type: 'plan', planner: 'centralized', plan: this.plans, trigger: this.trigger, reasoning: object.reasoning ?? '', agentPlans: object.agent_plans, repaired });
     } catch (err) {
-      if (isAbort(err, signal)) throw err;
-      this.usage.modelFaults++;
-      setup.log({ type: 'model_fault', planner: 'centralized', ...describeModelFault(err) });
+      const fault = this.faults.fault(err, setup.log, { planner: 'centralized', role: 'planner' }, signal);
       const wait: Record<string, PlanNode[]> = {};
       for (const a of agents) if (!dead.includes(a)) wait[a] = [{ id: `${a}_retry_wait`, do: 'wait', with: { ticks: this.o.faultWaitTicks ?? 40 }, after: [], note: 'the planner failed; wait, then plan again' }];
       this.plan = new PlanExecutor(wait);
-      this.faultNote = `your previous answer could not be used (${describeModelFault(err).message.slice(0, 300)}); answer with the JSON object only`;
+      this.faultNote = `your previous answer could not be used (${fault.message.slice(0, 300)}); answer with the JSON object only`;
     }
   }
 

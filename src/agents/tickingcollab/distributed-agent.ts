@@ -13,18 +13,21 @@
 import type { AgentAction } from '../../core/actions.js';
 import type { FinishedSkillReport, Observation } from '../../core/observation.js';
 import { generateObject, type LanguageModel } from '../../llm/index.js';
+import { ModelFaultPolicy } from '../model-fault-policy.js';
 import { renderObservationText } from '../../skills/observe/render-text.js';
 import type { Agent, TeamSetup, TeamStats } from '../team.js';
 import { ActionHistory } from './action-history.js';
 import { distributedPromptMessages } from './distributed-prompt.js';
-import { describeModelFault, isAbort, ModelUsage } from './model-usage.js';
 import { isFor, NEEDS_ANSWER, OPENS_ROUND, parseMessage, recipientsOf, sayAction, tagOf, type Tag } from './negotiation.js';
 import { PlanExecutor } from './plan-executor.js';
 import { distributedDecisionSchema, type PeerMessage, type PlanNode } from './plan-schema.js';
 
 export interface DistributedAgentOptions {
   name: string;
+  /** The team's model, from the episode's LlmRun. */
   model: LanguageModel;
+  /** The team's fault policy over the episode's LlmRun (its breaker is shared). */
+  faults: ModelFaultPolicy;
   /** Longest a proposer waits for replies before silence counts as agreement. Default 100 ticks. */
   proposalWaitTicks?: number;
   /** Ticks to wait after a failed model call (or an answer with nothing to do) before asking again. Default 40. */
@@ -44,8 +47,10 @@ interface Round {
 
 export class DistributedAgent implements Agent {
   readonly name: string;
-  private readonly usage = new ModelUsage();
   private readonly model: LanguageModel;
+  private readonly faults: ModelFaultPolicy;
+  private prompts = 0;
+  private messages = 0;
   private setup: TeamSetup | null = null;
   private plan: PlanExecutor | null = null;
   private round: Round | null = null;
@@ -66,7 +71,8 @@ export class DistributedAgent implements Agent {
 
   constructor(private readonly o: DistributedAgentOptions) {
     this.name = o.name;
-    this.model = this.usage.wrap(o.model);
+    this.model = o.model;
+    this.faults = o.faults;
   }
 
   async start(setup: TeamSetup): Promise<void> {
@@ -75,7 +81,7 @@ export class DistributedAgent implements Agent {
   }
 
   stats(): Partial<TeamStats> {
-    return this.usage.stats();
+    return { prompts: this.prompts, messages: this.messages, modelFaults: this.faults.count };
   }
 
   get peers(): string[] {
@@ -170,9 +176,10 @@ export class DistributedAgent implements Agent {
       maxTicks: setup.task.maxTicks,
       proposalWaitTicks: this.o.proposalWaitTicks ?? 100,
     });
-    this.usage.prompts++;
+    this.prompts++;
     try {
-      const { object: d, repaired } = await generateObject(this.model, { messages, ...(this.o.temperature !== undefined ? { temperature: this.o.temperature } : {}) }, distributedDecisionSchema(this.name, setup.agents), { signal });
+      const { object: d, repaired } = await generateObject(this.model, { messages, ...(this.o.temperature !== undefined ? { temperature: this.o.temperature } : {}) }, distributedDecisionSchema(this.name, setup.agents), { signal, caller: { agent: this.name, role: 'planner' } });
+      this.faults.succeeded();
       setup.log({ type: 'plan', planner: 'distributed', agent: this.name, reasons, reasoning: d.reasoning ?? '', role: d.my_role ?? '', plan: d.plan, messages: d.messages, repaired });
       this.plansMade++;
       this.outbox.push(...d.messages);
@@ -188,11 +195,9 @@ export class DistributedAgent implements Agent {
         this.idleUntil = obs.tick + (this.o.retryWaitTicks ?? 40);
       }
     } catch (err) {
-      if (isAbort(err, signal)) throw err;
-      this.usage.modelFaults++;
-      setup.log({ type: 'model_fault', planner: 'distributed', agent: this.name, ...describeModelFault(err) });
+      const fault = this.faults.fault(err, setup.log, { planner: 'distributed', agent: this.name, role: 'planner' }, signal);
       this.quietUntil = obs.tick + (this.o.retryWaitTicks ?? 40);
-      this.reasons = [...reasons, `your previous answer could not be used (${describeModelFault(err).message.slice(0, 300)}); answer with the JSON object only`];
+      this.reasons = [...reasons, `your previous answer could not be used (${fault.message.slice(0, 300)}); answer with the JSON object only`];
     }
   }
 
@@ -204,7 +209,7 @@ export class DistributedAgent implements Agent {
     const msg = this.outbox.shift();
     if (msg) {
       this.saysInFlight++;
-      this.usage.messages++;
+      this.messages++;
       this.note(obs.tick, `you -> ${Array.isArray(msg.to) ? msg.to.join(', ') : msg.to}: ${msg.content}`);
       // Talking replaces the running skill; a node it pre-empts is run again afterwards.
       if (this.plan?.running(this.name)) this.plan.requeue(this.name);

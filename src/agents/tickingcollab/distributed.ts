@@ -4,29 +4,29 @@
  * state between members: what one knows of another it heard within chat range.
  */
 import type { LanguageModel } from '../../llm/index.js';
+import { ModelFaultPolicy, teamLlm } from '../model-fault-policy.js';
 import { teamOfAgents, type Team, type TeamStats } from '../team.js';
 import { DistributedAgent, type DistributedAgentOptions } from './distributed-agent.js';
 import { teamModel, type TeamModelOptions } from './team-model.js';
 
-export interface DistributedTeamOptions extends TeamModelOptions, Omit<DistributedAgentOptions, 'name' | 'model'> {}
+export interface DistributedTeamOptions extends TeamModelOptions, Omit<DistributedAgentOptions, 'name' | 'model' | 'faults'> {}
 
 export function createDistributedTeam(o: DistributedTeamOptions = {}): Team {
+  const llm = teamLlm(o);
   let model: LanguageModel | null = null;
   const inner = teamOfAgents('tickingcollab-distributed', (name) => {
-    // One model object for the team: accounting and the simulated-latency stream are shared.
-    model ??= teamModel(o, 'planner');
-    return new DistributedAgent({ ...o, name, model });
+    // One model object for the team: the simulated-latency stream is shared.
+    model ??= teamModel(o, llm, 'planner');
+    return new DistributedAgent({ ...o, name, model, faults: new ModelFaultPolicy(llm) });
   });
   return {
     architecture: inner.architecture,
+    llm,
     async start(setup) {
       setup.log({ type: 'org', org: 'distributed', architecture: inner.architecture, agents: setup.agents });
       await inner.start(setup);
     },
     decide: (observations, signal) => inner.decide(observations, signal),
-    stats(): Partial<TeamStats> {
-      const s = inner.stats?.() ?? {};
-      return o.llm ? { ...s, costUsd: o.llm.accountant.totals().costUsd } : s;
-    },
+    stats: (): Partial<TeamStats> => inner.stats?.() ?? {},
   };
 }

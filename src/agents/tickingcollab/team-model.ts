@@ -1,10 +1,11 @@
 /**
- * The model an LLM team plans with, from the registry's options: a ready model (tests), else the
- * run's LlmRun for the role (accounting, cache, budget), else the configured default. `--latency`
- * wraps it in simulated thinking time, seeded from the episode seed, so async-mode studies are
- * reproducible offline.
+ * The model an LLM team plans with, from the registry's options, always through the episode's LlmRun
+ * (the ledger, the breaker, the budget): a ready model (tests) wrapped in the run's services, else the
+ * run's model for the role (the `--model` spec, else the configured one). `--latency` adds simulated
+ * thinking time per call, seeded from the episode seed so async-mode studies are reproducible offline,
+ * recorded in the ledger apart from the transport's latency.
  */
-import { resolveModel, withSimulatedLatency, type LanguageModel, type LlmRun } from '../../llm/index.js';
+import type { LanguageModel, LlmRun } from '../../llm/index.js';
 
 export interface TeamModelOptions {
   model?: LanguageModel;
@@ -16,13 +17,16 @@ export interface TeamModelOptions {
   seed?: string;
 }
 
-export function teamModel(o: TeamModelOptions, role: string): LanguageModel {
-  const base = o.model ?? (o.llm ? o.llm.model(role, o.modelSpec) : resolveModel(o.modelSpec, { role }));
-  return o.latency ? withSimulatedLatency(base, o.latency, { seed: seedNumber(o.seed ?? '0') }) : base;
+/** `llm` is the team's run (see `teamLlm`); `role` picks the configured model and labels the calls. */
+export function teamModel(o: TeamModelOptions, llm: LlmRun, role: string): LanguageModel {
+  return llm.model(role, o.modelSpec, {
+    ...(o.model ? { base: o.model } : {}),
+    ...(o.latency ? { latency: o.latency, seed: seedNumber(o.seed ?? '0') } : {}),
+  });
 }
 
-/** A 32-bit number from a seed string, for the latency sampler. */
-function seedNumber(seed: string): number {
+/** A 32-bit number from a seed string, for the latency sampler (FNV-1a). */
+export function seedNumber(seed: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 0x01000193);
   return h >>> 0;

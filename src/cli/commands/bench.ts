@@ -116,6 +116,7 @@ export async function bench(suite: string, flags: BenchFlags): Promise<void> {
       workerUrl: new URL('../../runner/bench/worker.js', import.meta.url),
       signal: abort.signal,
       onProgress: (p) => {
+        if (p.stopped) console.error(`\nbench: ${p.stopped}`);
         if (bar) {
           if (!started) bar.start(p.total, p.done, { last: '-' });
           started = true;

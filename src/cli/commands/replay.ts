@@ -49,7 +49,7 @@ function describe(r: LogRecord): string {
     case 'world':
       return `${at}  [${r.event}] ${summarizeWorld(r)}`;
     case 'llm_call':
-      return `${at}  llm ${r.role ?? ''} ${r.model ?? ''} ${r.promptTokens ?? '?'}+${r.completionTokens ?? '?'} tokens ${r.latencyMs ?? '?'} ms${r.error ? ` error: ${r.error}` : ''}`;
+      return `${at}  llm ${r.agent ? `${String(r.agent)} ` : ''}${r.role ?? ''} ${r.modelId ?? r.model ?? ''} ${r.promptTokens ?? '?'}+${r.completionTokens ?? '?'} tokens ${r.latencyMs ?? '?'} ms${r.simulatedLatencyMs ? ` (+${r.simulatedLatencyMs} ms simulated)` : ''}${r.error ? ` error: ${r.error}` : ''}`;
     case 'episode_error':
       return `${at}  EPISODE ERROR (${r.fault}): ${r.message}`;
     case 'episode_end': {

@@ -3,7 +3,7 @@ import type { AgentAction } from '../../core/actions.js';
 import { InputError } from '../../core/errors.js';
 import type { Observation } from '../../core/observation.js';
 import { runAsync, type AsyncAgent } from './async-driver.js';
-import { ManualClock } from './clock.js';
+import { ManualClock } from '../../core/clock.js';
 import { SimEnv } from './sim-env.js';
 
 const Y = -60;

@@ -14,7 +14,7 @@ import { InputError } from '../../core/errors.js';
 import type { Observation } from '../../core/observation.js';
 import type { AgentId } from '../env.js';
 import { TICKS_PER_SECOND } from '../../world/index.js';
-import { realClock, type DriverClock } from './clock.js';
+import { realClock, type Clock } from '../../core/clock.js';
 import type { SimEnv } from './sim-env.js';
 
 export interface AsyncAgent {
@@ -28,7 +28,7 @@ export interface AsyncRunOptions {
   timeScale: number;
   /** Stop after this many ticks (default: the scenario's maxTicks from the current tick). */
   ticks?: number;
-  clock?: DriverClock;
+  clock?: Clock;
   signal?: AbortSignal;
   /** Called after every tick (dynamic events, logging); may add or remove agents. */
   onTick?: (tick: number) => void | Promise<void>;

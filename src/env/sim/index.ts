@@ -3,4 +3,4 @@ export { SimEnv, type SimEnvOptions } from './sim-env.js';
 export { SimWorldAdmin } from './sim-admin.js';
 export { buildWorld, spawnAgent } from './build-world.js';
 export { runAsync, type AsyncAgent, type AsyncRunOptions, type AsyncRunSummary, type AsyncAgentStats } from './async-driver.js';
-export { ManualClock, realClock, type DriverClock } from './clock.js';
+export { ManualClock, realClock, type Clock } from '../../core/clock.js';

@@ -7,7 +7,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { EpisodeResult } from '../episode-result.js';
+import { ARCHITECTURES } from '../../agents/registry.js';
+import { emptyMetrics, type EpisodeResult } from '../episode-result.js';
 import { jobKey, ResultsFile } from './results-file.js';
 
 export interface BenchJob {
@@ -22,6 +23,8 @@ export interface BenchProgress {
   total: number;
   skipped: number;
   last?: EpisodeResult;
+  /** Set once, when the bench stops starting LLM episodes: why, in words for the user. */
+  stopped?: string;
 }
 
 export interface RunBenchOptions {
@@ -34,41 +37,72 @@ export interface RunBenchOptions {
   workerUrl?: URL;
   onProgress?(p: BenchProgress): void;
   signal?: AbortSignal;
+  /** Whether a job's agents use a model (default: the registry's `usesModel` for `options.agents`). */
+  usesModel?(job: BenchJob): boolean;
 }
 
+/** LLM episodes in a row that ended `model_unreachable` before the bench stops starting LLM episodes. */
+export const UNREACHABLE_EPISODES_BEFORE_STOP = 3;
+
+/**
+ * Episodes start one by one on `threads` lanes, so the bench can stop starting LLM episodes once the model
+ * is evidently down: after UNREACHABLE_EPISODES_BEFORE_STOP `model_unreachable` episodes in a row, the LLM
+ * jobs not yet started become `skipped_model_unreachable` rows in the returned results (and the progress
+ * says why). They are not written to the results file, so running the same bench again runs them.
+ */
 export async function runBench(jobs: readonly BenchJob[], options: RunBenchOptions): Promise<EpisodeResult[]> {
   const todo = jobs.filter((j) => !options.results.has(jobKey(j.task, j.seed)));
   const skipped = jobs.length - todo.length;
+  const usesModel = options.usesModel ?? jobUsesModel;
   let done = 0;
-  const report = (last?: EpisodeResult) => options.onProgress?.({ done: done + skipped, total: jobs.length, skipped, last });
+  let unreachableInARow = 0;
+  let stopped: string | null = null;
+  const notRun: EpisodeResult[] = [];
+  const report = (last?: EpisodeResult, why?: string) =>
+    options.onProgress?.({ done: done + skipped, total: jobs.length, skipped, ...(last ? { last } : {}), ...(why ? { stopped: why } : {}) });
   report();
-  const record = (r: EpisodeResult) => {
+  const record = (job: BenchJob, r: EpisodeResult) => {
     options.results.append(r);
     done++;
-    report(r);
+    if (usesModel(job)) unreachableInARow = r.ended === 'model_unreachable' ? unreachableInARow + 1 : 0;
+    if (!stopped && unreachableInARow >= UNREACHABLE_EPISODES_BEFORE_STOP) {
+      stopped = `${unreachableInARow} LLM episodes in a row ended model_unreachable (last: ${r.details}); no further LLM episodes are started — start the model server (or fix the provider string) and run the same command again to run the skipped ones`;
+      report(r, stopped);
+    } else report(r);
   };
   const workerPath = options.workerUrl ? fileURLToPath(options.workerUrl) : null;
-  if (options.threads <= 1 || !workerPath || !existsSync(workerPath)) {
-    for (const job of todo) {
-      if (options.signal?.aborted) break;
-      record(await safely(job, () => options.runInProcess(job)));
+  const inProcess = options.threads <= 1 || !workerPath || !existsSync(workerPath);
+  const pool = inProcess ? null : new Piscina({ filename: options.workerUrl!.href, maxThreads: options.threads, minThreads: Math.min(options.threads, todo.length) });
+  const queue = [...todo];
+  const lane = async (): Promise<void> => {
+    for (let job = queue.shift(); job && !options.signal?.aborted; job = queue.shift()) {
+      if (stopped && usesModel(job)) {
+        notRun.push(notRunRow(job, stopped));
+        done++;
+        report();
+        continue;
+      }
+      const r = await safely(job, () => (pool ? (pool.run(job, { signal: options.signal }) as Promise<EpisodeResult>) : options.runInProcess(job)));
+      if (!options.signal?.aborted || inProcess) record(job, r);
     }
-  } else {
-    const pool = new Piscina({ filename: options.workerUrl!.href, maxThreads: options.threads, minThreads: Math.min(options.threads, todo.length) });
-    try {
-      await Promise.all(
-        todo.map((job) =>
-          safely(job, () => pool.run(job, { signal: options.signal }) as Promise<EpisodeResult>).then((r) => {
-            if (!options.signal?.aborted) record(r);
-          }),
-        ),
-      );
-    } finally {
-      await pool.destroy();
-    }
+  };
+  try {
+    await Promise.all(Array.from({ length: inProcess ? 1 : Math.max(1, Math.min(options.threads, todo.length)) }, lane));
+  } finally {
+    await pool?.destroy();
   }
   const keys = new Set(jobs.map((j) => jobKey(j.task, j.seed)));
-  return options.results.results.filter((r) => keys.has(jobKey(r.task, r.seed)));
+  return [...options.results.results.filter((r) => keys.has(jobKey(r.task, r.seed))), ...notRun];
+}
+
+function jobUsesModel(job: BenchJob): boolean {
+  const name = job.options.agents;
+  return typeof name === 'string' && ARCHITECTURES.get(name)?.usesModel === true;
+}
+
+/** The row of an LLM episode the bench did not start because the model was unreachable. */
+function notRunRow(job: BenchJob, why: string): EpisodeResult {
+  return { ...emptyRow(job), ended: 'skipped_model_unreachable', details: `not run: ${why}` };
 }
 
 /** A job that throws becomes an error row: the bench goes on. */
@@ -78,23 +112,32 @@ async function safely(job: BenchJob, run: () => Promise<EpisodeResult>): Promise
   } catch (err) {
     const e = err as { fault?: string; message?: string; name?: string };
     return {
-      task: job.task,
-      taskType: String(job.options.taskType ?? 'unknown'),
-      seed: job.seed,
-      agents: String(job.options.agents ?? 'unknown'),
-      org: null,
-      mode: job.options.mode === 'async' ? 'async' : 'sync',
-      backend: String(job.options.backend ?? 'sim'),
-      teamSize: 0,
-      success: false,
-      score: 0,
-      ticks: 0,
-      seconds: 0,
-      wallSeconds: 0,
+      ...emptyRow(job),
       ended: 'error',
       details: e.message ?? String(err),
-      metrics: { messages: 0, prompts: 0, llmCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0, modelFaults: 0, timeCost: null, meanPromptTimes: 0, planningMs: 0 },
       error: { fault: e.fault ?? (e.name === 'AbortError' ? 'user' : 'internal'), message: e.message ?? String(err) },
     };
   }
+}
+
+/** A row for a job that produced no episode result of its own. */
+function emptyRow(job: BenchJob): EpisodeResult {
+  return {
+    task: job.task,
+    taskType: String(job.options.taskType ?? 'unknown'),
+    seed: job.seed,
+    agents: String(job.options.agents ?? 'unknown'),
+    org: null,
+    mode: job.options.mode === 'async' ? 'async' : 'sync',
+    backend: String(job.options.backend ?? 'sim'),
+    teamSize: 0,
+    success: false,
+    score: 0,
+    ticks: 0,
+    seconds: 0,
+    wallSeconds: 0,
+    ended: 'error',
+    details: '',
+    metrics: emptyMetrics(),
+  };
 }

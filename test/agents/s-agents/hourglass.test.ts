@@ -17,6 +17,7 @@ import {
   subordinatesOf,
   type OrgSeat,
 } from '../../../src/agents/s-agents/index.js';
+import { ModelFaultPolicy } from '../../../src/agents/model-fault-policy.js';
 
 function observation(agent: string, tick: number, extra: Partial<Observation> = {}): Observation {
   return {
@@ -35,11 +36,18 @@ function seatIn(org: string, agents: string[], name: string): OrgSeat {
   return { org: t.kind, members: t.agents, subordinates: subordinatesOf(t, name), commanders: commandersOf(t, name), downstream: [], holdsGoal: goalHolders(t).includes(name) };
 }
 
+/** Each test agent's ledger: its calls go through an LlmRun as a team's do. */
+const ledgers = new WeakMap<HourglassAgent, LlmRun>();
+const callsOf = (a: HourglassAgent): readonly LlmCallRecord[] => ledgers.get(a)!.accountant.records;
+
 function agent(name: string, org: string, model: ScriptedModel, log: { type: string }[] = []) {
-  return new HourglassAgent({
-    name, seat: seatIn(org, ['leader', 'bob', 'cat'], name), model, bus: new MessageBus(), gate: createTurnGate('async'),
-    goal: 'collect 6 oak_log', skills: describeSkills(), log: (r) => log.push(r),
+  const llm = LlmRun.offline();
+  const a = new HourglassAgent({
+    name, seat: seatIn(org, ['leader', 'bob', 'cat'], name), model: llm.model('planner', undefined, { base: model }), faults: new ModelFaultPolicy(llm),
+    bus: new MessageBus(), gate: createTurnGate('async'), goal: 'collect 6 oak_log', skills: describeSkills(), log: (r) => log.push(r),
   });
+  ledgers.set(a, llm);
+  return a;
 }
 
 const policy = () => new ScriptedModel('sagents', (req: ChatRequest) => JSON.stringify(answer(req)));
@@ -79,8 +87,10 @@ describe('HourglassAgent', () => {
     expect(expectValidSkill(first, 'say')).toEqual({ message: '[task] collect 3 oak_log', to: 'bob' });
     const second = await leader.decide(observation('leader', 5, { finishedSkills: [finished('say', {}, { ok: true, heardBy: 2 }, 5)] }));
     expect(expectValidSkill(second, 'say')).toEqual({ message: '[task] collect 3 oak_log', to: 'cat' });
-    expect(leader.stats()).toMatchObject({ prompts: 1, llmCalls: 2, modelFaults: 0 });
-    expect(log.map((r) => r.type)).toEqual(expect.arrayContaining(['sagents_plan', 'sagents_queue', 'message', 'llm_call']));
+    expect(leader.stats()).toMatchObject({ prompts: 1, modelFaults: 0 });
+    // Two calls, each in the ledger under the module that made it (no monitor yet: there was no task at hand).
+    expect(callsOf(leader).map((c) => [c.agent, c.role])).toEqual([['leader', 'task_planner'], ['leader', 'action_planner']]);
+    expect(log.map((r) => r.type)).toEqual(expect.arrayContaining(['sagents_plan', 'sagents_queue', 'message']));
   });
 
   it('a leaf that hears a task reports the start, collects with a valid skill call, and reports success with its inventory', async () => {
@@ -117,7 +127,8 @@ describe('HourglassAgent', () => {
     const leader = agent('leader', 'tree', flaky, log);
     const first = await leader.decide(observation('leader', 0));
     expectValidSkill(first, 'wait');
-    expect(leader.stats()).toMatchObject({ modelFaults: 1, llmCalls: 2, prompts: 0 });
+    expect(leader.stats()).toMatchObject({ modelFaults: 1, prompts: 0 });
+    expect(callsOf(leader)).toHaveLength(2);
     expect(log.some((r) => r.type === 'model_fault')).toBe(true);
     const retry = await leader.decide(observation("leader", 60, { finishedSkills: [finished("wait", { ticks: 40 }, { ok: true, ticks: 40 }, 60)] }));
     expect(expectValidSkill(retry, 'say')).toMatchObject({ to: 'bob' });
@@ -142,7 +153,7 @@ describe('HourglassAgent', () => {
 });
 
 describe('createSAgentsTeam with the run\'s LLM services', () => {
-  it('takes its model from the LlmRun, so every call is in the run\'s ledger, and logs its own view as sagents_call', async () => {
+  it('takes its model from the LlmRun, so every call is in the run\'s ledger under its agent and module, and logs no call records of its own', async () => {
     const calls: LlmCallRecord[] = [];
     const llm = new LlmRun({ scripted: { policy: policy() }, onCall: (c) => calls.push(c), configFile: false, env: {} });
     const team = createSAgentsTeam({ org: 'tree', modelSpec: 'scripted:policy', llm, seed: '0' });
@@ -150,10 +161,11 @@ describe('createSAgentsTeam with the run\'s LLM services', () => {
     await team.start({ task: { id: 't', type: 'collection', goal: 'collect 6 oak_log', maxTicks: 100 }, agents: ['leader', 'bob', 'cat'], seed: '0', skills: describeSkills(), log: (r) => log.push(r) });
     const acts = await team.decide({ leader: observation('leader', 0), bob: observation('bob', 0), cat: observation('cat', 0) });
     expect(expectValidSkill(acts.leader ?? null, 'say')).toMatchObject({ to: 'bob' });
-    expect(calls.length).toBe(team.stats().llmCalls);
-    expect(calls.every((c) => c.role === 'planner')).toBe(true);
-    expect(log.filter((r) => r.type === 'llm_call')).toHaveLength(0);
-    expect(log.filter((r) => r.type === 'sagents_call')).toHaveLength(calls.length);
+    expect(team.llm).toBe(llm);
+    expect(calls.length).toBeGreaterThan(0);
+    expect(new Set(calls.map((c) => c.role))).toEqual(new Set(['task_planner', 'action_planner']));
+    expect(calls.every((c) => ['leader', 'bob', 'cat'].includes(c.agent!))).toBe(true);
+    expect(log.filter((r) => r.type === 'llm_call' || r.type === 'sagents_call')).toHaveLength(0);
     expect(log.find((r) => r.type === 'org')).toMatchObject({ org: 'tree', mode: 'async', goalHolders: ['leader'] });
   });
 });
