@@ -38,6 +38,16 @@ export function cuisineTask(s: CuisineEpisodeSettings): EpisodeTask<CuisineEnv> 
   const level = typeof s.level === 'object' ? s.level : getLevel(s.level, rules);
   const maxSteps = s.maxSteps ?? MAX_STEPS;
   const id = `cuisine/${level.name}`;
+  // The runner asks for the outcome after every step and the counts rarely change: their JSON is made when they do.
+  let details = { key: '', text: '' };
+  const detailsOf = (g: CuisineGame): string => {
+    const key = `${g.completedCount}/${g.expiredCount}/${g.failedCount}/${g.orders.length}`;
+    if (details.key !== key) {
+      const { completed, expired, failed, open } = cuisineOrderCounts(g);
+      details = { key, text: JSON.stringify({ completed, expired, failed, open }) };
+    }
+    return details.text;
+  };
   return {
     id,
     type: 'cuisine_orders',
@@ -51,9 +61,9 @@ export function cuisineTask(s: CuisineEpisodeSettings): EpisodeTask<CuisineEnv> 
     setup() {},
     afterStep() {},
     outcome(env) {
-      const counts = cuisineOrderCounts(env.game);
-      const decided = counts.completed + counts.failed;
-      return { done: false, success: false, score: decided === 0 ? 0 : counts.completed / decided, details: JSON.stringify(counts) };
+      const g = env.game;
+      const decided = g.completedCount + g.failedCount;
+      return { done: false, success: false, score: decided === 0 ? 0 : g.completedCount / decided, details: detailsOf(g) };
     },
   };
 }

@@ -11,33 +11,35 @@ describe('CuisineEnv (the Env contract)', () => {
     expect(env.agents).toEqual(['agent0', 'agent1']);
     expect(Object.keys(obs)).toEqual(['agent0', 'agent1']);
     expect(obs.agent1).toMatchObject({ agent: 'agent1', index: 1, tick: 0, alive: true, runningSkill: null, finishedSkills: [] });
+    expect(obs.agent1!.game).toBe(env.game);
     expect(env.tick).toBe(0);
     // The same orders as the engine made directly with that seed.
     expect(env.game.snapshot()).toEqual(new CuisineGame({ level: 'level_0', agents: 2, alpha: 1.0, seed: 4 }).snapshot());
   });
 
-  it('runs the commands in the order given, so they chain within a step, and reports each as a one-step skill', async () => {
+  it('runs the commands in the order given, so they chain within a step, and reports what each did', async () => {
     const play = async (last: Record<string, string>) => {
       const env = new CuisineEnv();
       await env.reset({ seed: 0, scenario: { level: 'level_3', agents: 2, alpha: 1.0 } });
+      const events: KitchenStepEvent[] = [];
+      env.onEvent((e) => events.push(e as KitchenStepEvent));
       await env.step({ agent0: 'goto_agent0_storage0', agent1: 'goto_agent1_chopboard0' });
       const got = await env.step({ agent0: 'get_agent0_tuna_storage0', agent1: 'noop_agent1' });
-      expect(got.observations.agent0!.finishedSkills).toEqual([
-        { name: 'get', params: { command: 'get_agent0_tuna_storage0' }, ok: true, result: { ok: true }, ticks: 1, finishedAt: 2 },
-      ]);
+      expect(got.observations.agent0!.tick).toBe(2);
+      expect(env.game.holding[0]).toBe('tuna');
       await env.step({ agent0: 'goto_agent0_chopboard0', agent1: 'noop_agent1' });
       const s = await env.step(last);
-      return { s, chopboard: env.game.snapshot().locations.find((l) => l.id === 'chopboard0')!.contents };
+      return { s, event: events[3]!, chopboard: env.game.snapshot().locations.find((l) => l.id === 'chopboard0')!.contents };
     };
     // agent0 puts the tuna in, then agent1 chops it, in one step.
     const chained = await play({ agent0: 'put_agent0_chopboard0', agent1: 'activate_agent1_chopboard0' });
     expect(chained.s.infos.agent0).toMatchObject({ feedback: [] });
+    expect(chained.event).toMatchObject({ type: 'kitchen_step', tick: 4, commands: ['put_agent0_chopboard0', 'activate_agent1_chopboard0'], success: [true, true] });
     expect(chained.chopboard).toEqual(['tunaSashimi']);
     // The other order: agent1 activates an empty chopboard first.
     const reversed = await play({ agent1: 'activate_agent1_chopboard0', agent0: 'put_agent0_chopboard0' });
     expect(reversed.s.infos.agent1).toMatchObject({ feedback: ['chopboard0 is empty, therefore cannot be activated'] });
-    expect(reversed.s.observations.agent1!.finishedSkills[0]).toMatchObject({ name: 'activate', ok: false });
-    expect(reversed.s.observations.agent0!.finishedSkills[0]).toMatchObject({ name: 'put', ok: true });
+    expect(reversed.event).toMatchObject({ commands: ['activate_agent1_chopboard0', 'put_agent0_chopboard0'], success: [false, true] });
     expect(reversed.chopboard).toEqual(['tuna']);
   });
 
@@ -48,7 +50,6 @@ describe('CuisineEnv (the Env contract)', () => {
     expect(actions).toEqual({ agent0: 'goto_agent0_storage0', unassigned1: 'goto_agent0_blender0' });
     const s = await env.step(actions);
     expect(s.infos.agent0).toMatchObject({ feedback: ['agent ids cannot be the same'] });
-    expect(s.observations.agent0!.finishedSkills[0]).toMatchObject({ ok: false, result: { ok: false, details: 'agent ids cannot be the same' } });
     expect(env.game.snapshot().agents[0]!.at).toBe('servingtable0'); // nobody moved
   });
 

@@ -11,9 +11,10 @@
  * not agent ids are allowed for exactly that case.
  *
  * The observation is the kitchen itself (it is fully observable to a MindAgent dispatcher): the live game, to read and
- * clone, never to step, and each agent's last command reported as a one-step skill with its outcome.
+ * clone, never to step. What each command did is in the step's infos and in the `kitchen_step` event the run log keeps
+ * (commands, success, feedback, served and expired orders); a command is not reported as a skill, so an episode's
+ * timeline has no skill spans.
  */
-import type { FinishedSkillReport } from '../../core/observation.js';
 import { InputError } from '../../core/errors.js';
 import type { AgentId, ResetOptions, StepResult } from '../env.js';
 import type { EpisodeBackend, EpisodeObservation } from '../episode-backend.js';
@@ -59,6 +60,8 @@ export interface KitchenStepEvent extends CuisineStepInfo {
   readonly tick: number;
   /** The dispatch as the engine ran it, in order. */
   readonly commands: readonly string[];
+  /** Whether each command did what it asked, aligned with `commands`. */
+  readonly success: readonly boolean[];
 }
 
 type Listener = (event: { type: string; tick: number } & Record<string, unknown>) => void;
@@ -71,6 +74,7 @@ export class CuisineEnv implements EpisodeBackend<CuisineScenario, CuisineAction
   private current: CuisineGame | null = null;
   private names: AgentId[] = [];
   private readonly listeners: Listener[] = [];
+  private views: Record<AgentId, CuisineObservation> | null = null;
 
   get agents(): readonly AgentId[] {
     return this.names;
@@ -92,42 +96,24 @@ export class CuisineEnv implements EpisodeBackend<CuisineScenario, CuisineAction
     const game = new CuisineGame({ level: s.level, agents: s.agents, alpha: s.alpha, rules: s.rules, maxSteps: s.maxSteps, seed: options.seed });
     this.current = game;
     this.names = Array.from({ length: game.numAgents }, (_, i) => `agent${i}`);
-    return this.observations(null);
+    this.views = null;
+    return this.observations();
   }
 
   async step(actions: Partial<Record<AgentId, CuisineAction>>): Promise<StepResult<CuisineObservation>> {
     const game = this.game;
-    const keys: AgentId[] = [];
     const commands: string[] = [];
     for (const key in actions) {
       const command = actions[key];
-      if (command === undefined) continue;
-      keys.push(key);
-      commands.push(command);
+      if (command !== undefined) commands.push(command);
     }
-    const finishedAt = game.time + 1;
     const r = game.step(commands);
     const reward = r.completed.length - r.expired.length;
     if (this.listeners.length > 0) {
-      const event: KitchenStepEvent = { type: 'kitchen_step', tick: finishedAt, commands, feedback: r.feedback, suggestions: r.suggestions, completed: r.completed, expired: r.expired };
+      const event: KitchenStepEvent = { type: 'kitchen_step', tick: game.time, commands, success: r.success, feedback: r.feedback, suggestions: r.suggestions, completed: r.completed, expired: r.expired };
       for (const l of this.listeners) l(event);
     }
-    const reports = new Map<AgentId, FinishedSkillReport>();
-    for (let i = 0; i < keys.length; i++) {
-      const command = commands[i]!;
-      const ok = r.success[i]!;
-      const verb = command.slice(0, Math.max(0, command.indexOf('_'))) || command;
-      reports.set(keys[i]!, {
-        name: verb,
-        params: { command },
-        ok,
-        // The engine's feedback belongs to the whole step; a failed command is explained somewhere in it.
-        result: ok ? { ok: true } : { ok: false, reason: 'rejected', details: r.feedback.join('; ') || 'the step was void' },
-        ticks: 1,
-        finishedAt,
-      });
-    }
-    const observations = this.observations(reports);
+    const observations = this.observations();
     const rewards: Record<AgentId, number> = {};
     const terminated: Record<AgentId, boolean> = {};
     const truncated: Record<AgentId, boolean> = {};
@@ -153,33 +139,43 @@ export class CuisineEnv implements EpisodeBackend<CuisineScenario, CuisineAction
   close(): Promise<void> {
     this.current = null;
     this.names = [];
+    this.views = null;
     return Promise.resolve();
   }
 
-  private observations(reports: Map<AgentId, FinishedSkillReport> | null): Record<AgentId, CuisineObservation> {
-    const game = this.game;
-    const out: Record<AgentId, CuisineObservation> = {};
-    for (let i = 0; i < this.names.length; i++) {
-      const agent = this.names[i]!;
-      const report = reports?.get(agent);
-      out[agent] = {
-        agent,
-        index: i,
-        game,
-        tick: game.time,
-        alive: true,
-        // A command takes one step, so every agent is free (and asked) at every step, as MindAgent's dispatcher is.
-        runningSkill: null,
-        finishedSkills: report ? [report] : [],
-        events: NONE,
-        messages: NONE,
-      };
+  /**
+   * The agents' observations: views of the live game, made once per episode (the kitchen is the observation, so a
+   * step has nothing new to put in them but the time).
+   */
+  private observations(): Record<AgentId, CuisineObservation> {
+    if (this.views === null) {
+      const game = this.game;
+      const views: Record<AgentId, CuisineObservation> = {};
+      this.names.forEach((agent, index) => (views[agent] = new KitchenView(agent, index, game)));
+      this.views = views;
     }
-    return out;
+    return this.views;
   }
 }
 
-const COMMAND_AGENT = /^[a-z]+_agent(\d+)/;
+/** One agent's observation: the live kitchen. Commands last one step, so every agent is free, and asked, every step. */
+class KitchenView implements CuisineObservation {
+  readonly alive = true;
+  readonly runningSkill = null;
+  readonly finishedSkills = NONE;
+  readonly events = NONE;
+  readonly messages = NONE;
+
+  constructor(
+    readonly agent: AgentId,
+    readonly index: number,
+    readonly game: CuisineGame,
+  ) {}
+
+  get tick(): number {
+    return this.game.time;
+  }
+}
 
 /**
  * A dispatch (commands in the order they should run) as the env's actions: each command under the agent it names, in
@@ -190,9 +186,25 @@ export function dispatchActions(commands: readonly string[]): Record<AgentId, Cu
   const out: Record<AgentId, CuisineAction> = {};
   for (let i = 0; i < commands.length; i++) {
     const command = commands[i]!;
-    const m = COMMAND_AGENT.exec(command);
-    const key = m ? `agent${m[1]}` : '';
-    out[key !== '' && !(key in out) ? key : `unassigned${i}`] = command;
+    let key = AGENT_OF.get(command);
+    if (key === undefined) {
+      key = namedAgent(command);
+      if (AGENT_OF.size < 4096) AGENT_OF.set(command, key);
+    }
+    out[key !== null && !(key in out) ? key : `unassigned${i}`] = command;
   }
   return out;
+}
+
+/** Dispatchers repeat the same few hundred commands: the agent each names is looked up once. */
+const AGENT_OF = new Map<string, string | null>();
+
+/** `agentN` for a command `<verb>_agentN…`, else null. A scan, not a regex: it runs for every command of every step. */
+function namedAgent(command: string): string | null {
+  const at = command.indexOf('_agent');
+  if (at <= 0) return null;
+  let end = at + 6;
+  while (end < command.length && command.charCodeAt(end) >= 48 && command.charCodeAt(end) <= 57) end++;
+  if (end === at + 6 || (end < command.length && command[end] !== '_')) return null;
+  return command.slice(at + 1, end);
 }
