@@ -163,8 +163,8 @@ function parseAgents(value: string): number[] {
 
 function parseDispatcher(value: string, flags: LlmFlags): (seed: number) => Dispatcher {
   if (value === 'llm') {
-    // Reached only when called directly: the command routes llm to the asynchronous actions.
-    throw new InputError('the llm dispatcher is asynchronous', 'call cuisineCosLlm / cuisinePlayLlm instead of cuisineCos / cuisinePlay');
+    // Reached only when called directly: the command routes llm to the actions that set up a model and report its use.
+    throw new InputError('the llm dispatcher needs a model session and reports its use', 'call cuisineCosLlm / cuisinePlayLlm instead of cuisineCos / cuisinePlay');
   }
   rejectLlmFlags(value, flags);
   if (value === 'heuristic') return () => new HeuristicDispatcher();
