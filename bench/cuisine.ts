@@ -1,24 +1,27 @@
 /**
  * CuisineWorld speed: (1) raw engine steps per second, replaying the command lists the heuristic dispatcher produced on every
  * level (so the steps are realistic: gets, puts, activates, serves, failures), and (2) wall time of the full heuristic
- * CoS sweep: 13 levels x 3 team sizes x 5 alphas x 3 episodes. Targets: >= 100,000 steps/s and < 10 s.
- * Prints one JSON line with --json.
+ * CoS sweep through the runner (env, dispatcher team, records): 13 levels x 3 team sizes x 5 alphas x 3 episodes.
+ * Targets: >= 100,000 steps/s and < 10 s. Prints one JSON line with --json.
  */
 import { parseArgs } from 'node:util';
-import { CuisineGame, HeuristicDispatcher, LEVEL_NAMES, runEpisodeSync, sweepCos } from '../src/env/cuisine/index.js';
+import { HeuristicDispatcher } from '../src/agents/cuisine-dispatcher/index.js';
+import { CuisineGame, LEVEL_NAMES } from '../src/env/cuisine/index.js';
+import { sweepCos } from '../src/runner/cuisine-cos.js';
+import { runCuisineEpisode } from '../src/runner/cuisine-episode.js';
 
 interface Recorded {
   game: CuisineGame;
   steps: string[][];
 }
 
-function record(): Recorded[] {
+async function record(): Promise<Recorded[]> {
   const out: Recorded[] = [];
   for (const level of LEVEL_NAMES) {
     for (const agents of [2, 3, 4]) {
       const game = new CuisineGame({ level, agents, alpha: 1.5, seed: 0 });
       const steps: string[][] = [];
-      runEpisodeSync(game, new HeuristicDispatcher(), { onStep: (_g, s) => steps.push([...s.commands]) });
+      await runCuisineEpisode({ level, agents, alpha: 1.5, seed: 0, dispatcher: new HeuristicDispatcher(), onStep: (_g, s) => steps.push([...s.commands]) });
       out.push({ game, steps });
     }
   }
@@ -30,7 +33,7 @@ export async function run(argv: string[]): Promise<void> {
     args: argv,
     options: { seconds: { type: 'string', default: '3' }, json: { type: 'boolean', default: false } },
   });
-  const recorded = record();
+  const recorded = await record();
   const budgetNs = BigInt(Math.round(Number(values.seconds) * 1e9));
   let steps = 0;
   const start = process.hrtime.bigint();
@@ -43,7 +46,7 @@ export async function run(argv: string[]): Promise<void> {
   }
   const engineS = Number(process.hrtime.bigint() - start) / 1e9;
   const sweepStart = process.hrtime.bigint();
-  const results = sweepCos({ dispatcher: () => new HeuristicDispatcher() });
+  const results = await sweepCos({ dispatcher: () => new HeuristicDispatcher() });
   const sweepS = Number(process.hrtime.bigint() - sweepStart) / 1e9;
   const meanCos = results.reduce((s, r) => s + r.cos, 0) / results.length;
   const out = {

@@ -1,11 +1,12 @@
 /**
  * guildcraft's public API. Each layer is a namespace (`world`, `skills`, `env`, `tasks`, `llm`,
- * `runner`, `cuisine`); the names most programs start from are also exported at the top level.
+ * `runner`, `cuisine`, `cuisineDispatchers`); the names most programs start from are also exported at the top level.
  */
 export * from './core/index.js';
 export * as world from './world/index.js';
 export * as env from './env/sim/index.js';
 export * as cuisine from './env/cuisine/index.js';
+export * as cuisineDispatchers from './agents/cuisine-dispatcher/index.js';
 export * as tasks from './tasks/index.js';
 export * as llm from './llm/index.js';
 export * as runner from './runner/index.js';

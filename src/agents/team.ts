@@ -54,7 +54,8 @@ export interface TeamStats {
   modelFaults: number;
 }
 
-export interface Team {
+/** Observations and actions default to the world backends'; CuisineWorld's dispatchers decide on the kitchen's own. */
+export interface Team<Obs = Observation, Action = AgentAction> {
   /** The `--agents` name: `oracle`, `heuristic`, `s-agents`, … */
   readonly architecture: string;
   /** The oracle sees through walls and knows the task's hidden facts. */
@@ -65,7 +66,7 @@ export interface Team {
    */
   readonly llm?: LlmRun;
   start(setup: TeamSetup): Promise<void>;
-  decide(observations: Readonly<Record<string, Observation>>, signal?: AbortSignal): Promise<Partial<Record<string, AgentAction>>>;
+  decide(observations: Readonly<Record<string, Obs>>, signal?: AbortSignal): Promise<Partial<Record<string, Action>>>;
   stop?(): Promise<void>;
   stats?(): Partial<TeamStats>;
 }

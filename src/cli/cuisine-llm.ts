@@ -1,17 +1,17 @@
 /**
- * The bridge from the LLM layer to CuisineWorld's LLM dispatcher. The env layer may not import `src/llm`, so the
- * dispatcher talks to a narrow `ChatModel`; this file adapts a `LanguageModel` (with the run's cache, retries and
- * accounting) to it, and keeps the tally of model faults the `cuisine` command reports.
+ * The cuisine command's use of a model: the LLM run (cache, retries, accounting) for the dispatcher role, one LLM
+ * dispatcher per episode on it, and the tally of model faults the command reports.
  *
- * Faults: when a call still fails after the LLM layer's retries (server down, timeout, unreadable answer), the episode
- * it belongs to is cut short — its remaining steps are no-ops without further calls — and the fault is counted. If the
- * model fails again before answering anything in between (or fails before ever answering), it is taken to be down and
- * the run's remaining episodes are not sent to it either, so a dead server costs seconds, not one timeout per step.
- * Faults the user must fix (missing key, budget spent, a replay cache miss) are not swallowed: they end the run.
+ * Faults: the dispatcher itself cuts an episode short when a call still fails after the LLM layer's retries (server
+ * down, timeout, unreadable answer): its remaining steps are no-ops without further calls. Across episodes this file
+ * adds one rule: if the model fails again before answering anything in between (or fails before ever answering), it is
+ * taken to be down and the run's remaining episodes are not sent to it either, so a dead server costs seconds, not one
+ * timeout per step. Faults the user must fix (missing key, budget spent, a replay cache miss) are not swallowed: they
+ * end the run.
  */
 import { GuildcraftError, type Fault } from '../core/errors.js';
-import { LlmDispatcher, type ChatMessage, type ChatModel, type LlmDispatcherOptions } from '../env/cuisine/index.js';
-import { LlmRun, type CacheMode, type Env, type LanguageModel, type UsageTotals } from '../llm/index.js';
+import { LlmDispatcher, type LlmDispatcherOptions } from '../agents/cuisine-dispatcher/index.js';
+import { LlmRun, type CacheMode, type ChatRequest, type ChatResponse, type Env, type GenerateOptions, type LanguageModel, type UsageTotals } from '../llm/index.js';
 
 /** The agent role the dispatcher's model is resolved for (GUILDCRAFT_MODEL_DISPATCHER, llm.roles.dispatcher). */
 export const DISPATCHER_ROLE = 'dispatcher';
@@ -56,40 +56,37 @@ function isModelFault(err: unknown): err is GuildcraftError {
   return err instanceof GuildcraftError && (err.fault === 'environment' || err.fault === 'model');
 }
 
-/** A `LanguageModel` seen as the cuisine dispatcher's `ChatModel`, for one episode. */
-export class CuisineChatModel implements ChatModel {
-  private cut = false;
+/**
+ * The run's model as one episode's dispatcher sees it: faults are recorded against the episode (and cut it short), and
+ * once the model is taken to be down the call fails at once without reaching it.
+ */
+class EpisodeModel implements LanguageModel {
+  readonly id: string;
 
   constructor(
     private readonly model: LanguageModel,
     private readonly log: FaultLog,
     private readonly episode: string,
-    private readonly temperature: number | undefined,
-  ) {}
-
-  async complete(messages: ChatMessage[]): Promise<string> {
-    // An empty reply makes the dispatcher noop with its "no action was found" feedback, which is what the agents do
-    // for the rest of a cut-short episode.
-    if (this.cut) return '';
-    if (this.log.down) return this.stop();
-    try {
-      const res = await this.model.generate({
-        messages: messages.map((m) => ({ role: m.role, content: m.content })),
-        ...(this.temperature !== undefined ? { temperature: this.temperature } : {}),
-      });
-      this.log.answered();
-      return res.text;
-    } catch (err) {
-      if (!isModelFault(err)) throw err;
-      this.log.record(this.episode, err);
-      return this.stop();
-    }
+  ) {
+    this.id = model.id;
   }
 
-  private stop(): string {
-    this.cut = true;
-    this.log.cut(this.episode);
-    return '';
+  async generate(req: ChatRequest, opts?: GenerateOptions): Promise<ChatResponse> {
+    if (this.log.down) {
+      this.log.cut(this.episode);
+      throw new GuildcraftError('environment', `${this.model.id} stopped answering earlier in this run`, 'check the server and run again');
+    }
+    try {
+      const res = await this.model.generate(req, opts);
+      this.log.answered();
+      return res;
+    } catch (err) {
+      if (isModelFault(err)) {
+        this.log.record(this.episode, err);
+        this.log.cut(this.episode);
+      }
+      throw err;
+    }
   }
 }
 
@@ -101,7 +98,7 @@ export interface CuisineLlmOptions {
   /** Sampling temperature sent with every call; the provider's default when absent. */
   temperature?: number;
   /** The dispatcher's prompt and validation options (ablations). */
-  dispatcher?: Omit<LlmDispatcherOptions, 'model'>;
+  dispatcher?: Omit<LlmDispatcherOptions, 'model' | 'temperature'>;
   /** Environment variables and config file for the LLM layer (process.env and ./guildcraft.config.json by default). */
   env?: Env;
   configFile?: string | false;
@@ -140,8 +137,8 @@ export class CuisineLlmSession {
 
   /** A fresh dispatcher for one episode; `episode` names it in fault messages. */
   dispatcher(episode: string): LlmDispatcher {
-    const chat = new CuisineChatModel(this.model, this.faults, episode, this.options.temperature);
-    return new LlmDispatcher({ ...this.options.dispatcher, model: chat });
+    const model = new EpisodeModel(this.model, this.faults, episode);
+    return new LlmDispatcher({ ...this.options.dispatcher, model, ...(this.options.temperature !== undefined ? { temperature: this.options.temperature } : {}) });
   }
 
   report(): CuisineLlmReport {

@@ -3,8 +3,8 @@
  * for set-up, dynamic events and the outcome. The tasks layer's TaskRuntime is adapted to this in
  * `task-adapter.ts`; tests can hand-write one.
  */
-import type { Scenario } from '../env/scenario.js';
 import type { WorldBackend } from '../env/backend.js';
+import type { AnyEpisodeBackend, ScenarioOf } from '../env/episode-backend.js';
 import type { TaskBrief } from '../agents/team.js';
 
 export interface TaskOutcome {
@@ -17,16 +17,17 @@ export interface TaskOutcome {
   perAgent?: Record<string, number>;
 }
 
-export interface EpisodeTask {
+/** A task for the world backends by default; CuisineWorld's kitchen task runs on its own backend (runner/cuisine-episode.ts). */
+export interface EpisodeTask<Backend extends AnyEpisodeBackend = WorldBackend> {
   readonly id: string;
   readonly type: string;
   readonly brief: TaskBrief;
-  readonly scenario: Scenario;
+  readonly scenario: ScenarioOf<Backend>;
   readonly difficulty?: Record<string, number>;
   /** Hidden facts the oracle may read (the compiled task). */
   readonly oracleKnowledge?: unknown;
-  setup(backend: WorldBackend): Promise<void> | void;
+  setup(backend: Backend): Promise<void> | void;
   /** After every env step (events catch up on the ticks that passed). */
-  afterStep(backend: WorldBackend): Promise<void> | void;
-  outcome(backend: WorldBackend): TaskOutcome;
+  afterStep(backend: Backend): Promise<void> | void;
+  outcome(backend: Backend): TaskOutcome;
 }

@@ -18,17 +18,20 @@ import { GuildcraftError } from '../core/errors.js';
 import type { Observation } from '../core/observation.js';
 import { sumRecords } from '../llm/index.js';
 import type { WorldBackend } from '../env/backend.js';
+import type { ActionOf, AnyEpisodeBackend, EpisodeObservation, ObservationOf } from '../env/episode-backend.js';
 import { SimEnv, runAsync } from '../env/sim/index.js';
 import { describeSkills } from '../skills/catalog.js';
 import type { Team, TeamStats } from '../agents/team.js';
+import type { WorldAdmin } from '../env/world-admin.js';
 import { emptyMetrics, type AgentTimeline, type EpisodeResult } from './episode-result.js';
 import type { EpisodeTask, TaskOutcome } from './episode-task.js';
 import type { RunLogSink } from './run-log.js';
 
-export interface EpisodeOptions {
-  backend: WorldBackend;
-  task: EpisodeTask;
-  team: Team;
+/** Any backend the runner knows (world backends by default; CuisineWorld's kitchen too), with its task and team. */
+export interface EpisodeOptions<B extends AnyEpisodeBackend = WorldBackend> {
+  backend: B;
+  task: EpisodeTask<B>;
+  team: Team<ObservationOf<B>, ActionOf<B>>;
   seed: string;
   mode?: 'sync' | 'async';
   /** Async mode: world speed relative to vanilla (1 = 20 ticks per wall-clock second). */
@@ -43,7 +46,7 @@ export interface EpisodeOptions {
 /** Observation events at or above this priority (low food, hurt, death) wake an agent up. */
 const URGENT = 60;
 
-export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
+export async function runEpisode<B extends AnyEpisodeBackend = WorldBackend>(o: EpisodeOptions<B>): Promise<EpisodeResult> {
   const wall0 = performance.now();
   const mode = o.mode ?? 'sync';
   const tracker = new TimelineTracker(o.maxTimelineSpans ?? 200);
@@ -71,7 +74,7 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
   try {
     // An omniscient team (the oracle) gets its senses bypassed: the backend does that for agents the
     // scenario marks omniscient.
-    const scenario = o.team.omniscient ? { ...o.task.scenario, agents: o.task.scenario.agents.map((a) => ({ ...a, omniscient: true })) } : o.task.scenario;
+    const scenario = o.team.omniscient ? omniscientScenario(o.task.scenario) : o.task.scenario;
     let obs = await o.backend.reset({ seed: o.seed, scenario });
     names = Object.keys(obs);
     await o.task.setup(o.backend);
@@ -81,13 +84,14 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
       agents: names,
       seed: o.seed,
       skills: describeSkills(),
-      oracle: o.team.omniscient ? { admin: o.backend.admin, task: o.task.oracleKnowledge } : undefined,
+      oracle: o.team.omniscient ? { admin: worldAdmin(o.backend), task: o.task.oracleKnowledge } : undefined,
       log: (r) => o.log.write({ ...r, tick: o.backend.tick }),
     });
     const maxTicks = o.task.brief.maxTicks;
     if (mode === 'async') {
       if (!(o.backend instanceof SimEnv)) throw new GuildcraftError('user', `async mode runs on the sim backend, not '${o.backend.kind}'`, 'use --mode sync with this backend');
       const env = o.backend;
+      const team = o.team as unknown as Team; // a sim backend's team decides on world observations
       const agents = Object.fromEntries(
         names.map((name) => [
           name,
@@ -95,7 +99,7 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
             decide: async (ob: Observation): Promise<AgentAction> => {
               tracker.observe(name, ob);
               const t0 = performance.now();
-              const acts = await o.team.decide({ [name]: ob }, o.signal);
+              const acts = await team.decide({ [name]: ob }, o.signal);
               planningMs += performance.now() - t0;
               const a = acts[name] ?? { type: 'noop' as const };
               o.log.write({ type: 'action', tick: env.tick, agent: name, action: a });
@@ -125,9 +129,9 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
           ended = 'aborted';
           break;
         }
-        const asked: Record<string, Observation> = {};
+        const asked: Record<string, ObservationOf<B>> = {};
         for (const n of toDecide) if (obs[n]) asked[n] = obs[n]!;
-        let actions: Partial<Record<string, AgentAction>> = {};
+        let actions: Partial<Record<string, ActionOf<B>>> = {};
         if (Object.keys(asked).length > 0) {
           const t0 = performance.now();
           actions = await o.team.decide(asked, o.signal);
@@ -210,7 +214,19 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
 
 class EpisodeOver extends Error {}
 
-function needsDecision(ob: Observation): boolean {
+/** An omniscient team's scenario: every agent marked omniscient (the world backends' scenarios list their agents). */
+function omniscientScenario<S>(scenario: S): S {
+  const agents = (scenario as { agents?: unknown }).agents;
+  return Array.isArray(agents) ? { ...scenario, agents: agents.map((a: object) => ({ ...a, omniscient: true })) } : scenario;
+}
+
+/** The oracle reads the world through a world backend's admin; a backend without one cannot host it. */
+function worldAdmin(backend: AnyEpisodeBackend): WorldAdmin {
+  if (!('admin' in backend)) throw new GuildcraftError('user', `the oracle needs a world backend's admin view, which '${backend.kind}' has not`, 'run the oracle on the sim or minecraft backend');
+  return (backend as WorldBackend).admin;
+}
+
+function needsDecision(ob: EpisodeObservation): boolean {
   if (!ob.alive) return false;
   return ob.runningSkill === null || ob.finishedSkills.length > 0 || ob.events.some((e) => e.priority >= URGENT) || ob.messages.length > 0;
 }
@@ -226,7 +242,7 @@ class TimelineTracker {
 
   constructor(private readonly maxSpans: number) {}
 
-  observe(agent: string, ob: Observation): void {
+  observe(agent: string, ob: EpisodeObservation): void {
     const prev = this.lastTick.get(agent) ?? 0;
     const dt = Math.max(0, ob.tick - prev);
     this.lastTick.set(agent, ob.tick);

@@ -10,3 +10,5 @@ export { runBench, type BenchJob, type BenchProgress } from './bench/run-bench.j
 export { ResultsFile, jobKey } from './bench/results-file.js';
 export { summarize, formatSummary, type SummaryRow } from './bench/summary.js';
 export { htmlReport } from './report/html-report.js';
+export { runCuisineEpisode, cuisineTask, cuisineOrderCounts, type CuisineEpisodeOptions, type CuisineEpisodeSettings } from './cuisine-episode.js';
+export { measureCos as measureCuisineCos, sweepCos as sweepCuisineCos, type CosResult as CuisineCosResult } from './cuisine-cos.js';

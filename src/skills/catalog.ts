@@ -172,8 +172,16 @@ export type SkillName = keyof typeof SKILL_CATALOG;
 export type SkillParams<N extends SkillName> = z.output<(typeof SKILL_CATALOG)[N]['params']>;
 export const SKILL_NAMES = Object.keys(SKILL_CATALOG) as SkillName[];
 
+/** The full list, made once: every episode's team set-up asks for it, and probing the schemas is not cheap. */
+let allSkills: string | undefined;
+
 /** The one-line-per-skill list that agents' prompts and the docs show. */
 export function describeSkills(names: readonly SkillName[] = SKILL_NAMES): string {
+  if (names === SKILL_NAMES) return (allSkills ??= describe(names));
+  return describe(names);
+}
+
+function describe(names: readonly SkillName[]): string {
   return names
     .map((n) => {
       const s = SKILL_CATALOG[n];

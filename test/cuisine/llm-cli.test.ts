@@ -242,8 +242,8 @@ describe('guildcraft cuisine --dispatcher llm', () => {
 
   it('rejects LLM flags with another dispatcher and bad LLM flag values', async () => {
     const base: CosFlags = { level: '1', agents: '2', dispatcher: 'heuristic', episodes: '1', seed: '0', rules: 'fixed' };
-    expect(() => cuisineCos({ ...base, model: 'openai:gpt-4o' })).toThrow(/--model applies only to the llm dispatcher/);
-    expect(() => cuisineCos({ ...base, feedback: false })).toThrow(/--no-feedback/);
+    await expect(cuisineCos({ ...base, model: 'openai:gpt-4o' })).rejects.toThrow(/--model applies only to the llm dispatcher/);
+    await expect(cuisineCos({ ...base, feedback: false })).rejects.toThrow(/--no-feedback/);
     const llm = { ...base, dispatcher: 'llm', model: 'openai-compatible:http://127.0.0.1:9/v1#x' };
     await expect(cuisineCosLlm({ ...llm, llmCache: 'sometimes' }, io)).rejects.toThrow(/--llm-cache is "sometimes"/);
     await expect(cuisineCosLlm({ ...llm, demo: 'half' }, io)).rejects.toThrow(/--demo must be/);
@@ -251,8 +251,8 @@ describe('guildcraft cuisine --dispatcher llm', () => {
     await expect(cuisineCosLlm({ ...llm, alphas: '1.0,x' }, io)).rejects.toThrow(/--alphas/);
   });
 
-  it('--alphas restricts the built-in dispatchers too', () => {
-    const out = cuisineCos({ level: '0', agents: '2', dispatcher: 'heuristic', episodes: '1', seed: '0', rules: 'fixed', alphas: '1.0,3.0' });
+  it('--alphas restricts the built-in dispatchers too', async () => {
+    const out = await cuisineCos({ level: '0', agents: '2', dispatcher: 'heuristic', episodes: '1', seed: '0', rules: 'fixed', alphas: '1.0,3.0' });
     expect(out.split('\n').filter((l) => /^\d\.\d/.test(l)).map((l) => l.slice(0, 3))).toEqual(['1.0', '3.0']);
     expect(out).toContain("(mean over alpha 1.0, 3.0 only, not the paper's five)");
   });

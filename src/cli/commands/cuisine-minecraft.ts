@@ -14,8 +14,8 @@ import { runEpisode } from '../../runner/episode.js';
 import { packageRoot } from '../../tasks/package-root.js';
 import { nullRunLog } from '../../runner/run-log.js';
 import { episodeTaskFromSpec, loadSpec } from '../../runner/task-adapter.js';
-import { ALPHAS } from '../../tasks/cooking/menu.js';
-import { aggregateCos, withOrderSettings, type CookingCosResult, type CookingEpisodeCounts } from '../../tasks/cooking/cos.js';
+import { ALPHAS, menuInterval } from '../../tasks/cooking/menu.js';
+import { aggregateCos, cookingGoalOf, orderCountsOf, withOrderSettings, type CookingCosResult, type CookingEpisodeCounts } from '../../tasks/cooking/cos.js';
 import { parsePositiveInt } from '../parse.js';
 
 export interface MinecraftCosFlags {
@@ -69,6 +69,7 @@ export async function minecraftCos(flags: MinecraftCosFlags, progress = false): 
   if (spec.agents.spawn.length !== agents) {
     throw new InputError(`${file} has ${spec.agents.spawn.length} agents, not ${agents}`, 'drop --task or make --agents match the file');
   }
+  const menu = cookingGoalOf(spec).menu;
   const wall0 = performance.now();
   const bar = progress ? new cliProgress.SingleBar({ stream: process.stderr, clearOnComplete: true }, cliProgress.Presets.shades_classic) : null;
   bar?.start(ALPHAS.length * episodes, 0);
@@ -90,7 +91,7 @@ export async function minecraftCos(flags: MinecraftCosFlags, progress = false): 
     seed,
     maxSteps: spec.environment.max_steps,
     wallSeconds: Math.round(performance.now() - wall0) / 1000,
-    ...aggregateCos(spec, ALPHAS, runs),
+    ...aggregateCos(ALPHAS, runs, (alpha) => menuInterval(menu, alpha)),
   };
 }
 
@@ -98,25 +99,8 @@ async function cookingEpisode(spec: Parameters<typeof episodeTaskFromSpec>[0], a
   const task = episodeTaskFromSpec(spec, String(seed));
   const result = await runEpisode({ backend: new SimEnv({ ticksPerStep: 20 }), task, team: new CookingTeam(), seed: String(seed), log: nullRunLog });
   if (result.error) throw new InternalError(`a cooking episode (alpha ${alpha}, seed ${seed}) ended with an error: ${result.error.message}`);
-  const d = parseDetails(result.details);
+  const d = orderCountsOf(result.details);
   return { alpha, completed: d.completed, failed: d.failed, open: d.open };
-}
-
-/** The goal's counts from the episode's details (the adapter gives them as JSON text). */
-function parseDetails(details: unknown): { completed: number; failed: number; open: number } {
-  let d: unknown = details;
-  if (typeof details === 'string') {
-    try {
-      d = JSON.parse(details);
-    } catch {
-      throw new InternalError(`cannot read the cooking_orders counts from the episode details: ${details.slice(0, 120)}`);
-    }
-  }
-  const o = d as Record<string, unknown>;
-  const n = (k: string) => (typeof o[k] === 'number' ? (o[k] as number) : NaN);
-  const out = { completed: n('completed'), failed: n('failed'), open: n('open') };
-  if (Object.values(out).some(Number.isNaN)) throw new InternalError('the episode details carry no cooking_orders counts (is the goal the only one of the task?)');
-  return out;
 }
 
 export function formatReport(r: MinecraftCosReport): string {

@@ -1,32 +1,19 @@
 /**
  * `guildcraft cuisine cos|play`: CuisineWorld (MindAgent) collaboration scores and episode traces with the built-in
- * dispatchers or the LLM dispatcher (`--dispatcher llm --model <provider-string>`). The actions are exported as
- * functions returning the text they print, so tests can call them directly: `cuisineCos`/`cuisinePlay` for the
- * synchronous built-in dispatchers, `cuisineCosLlm`/`cuisinePlayLlm` for the LLM one.
+ * dispatchers or the LLM dispatcher (`--dispatcher llm --model <provider-string>`). Every episode runs through the
+ * runner (runner/cuisine-episode.ts) and, with `--out`, leaves its JSONL run log like any other episode. The actions
+ * are exported as functions returning the text they print, so tests can call them directly: `cuisineCos`/`cuisinePlay`
+ * for the built-in dispatchers, `cuisineCosLlm`/`cuisinePlayLlm` for the LLM one.
  */
 import type { Command } from 'commander';
 import cliProgress from 'cli-progress';
-import { InputError } from '../../core/errors.js';
-import {
-  ALPHAS,
-  CuisineGame,
-  DEFAULT_ALPHA,
-  HeuristicDispatcher,
-  LEVEL_NAMES,
-  RandomDispatcher,
-  getLevel,
-  measureCos,
-  measureCosSync,
-  runEpisode,
-  runEpisodeSync,
-  stateText,
-  type CosResult,
-  type Dispatcher,
-  type EpisodeOptions,
-  type EpisodeResult,
-  type LlmDispatcherOptions,
-  type RuleSet,
-} from '../../env/cuisine/index.js';
+import { GuildcraftError, InputError, InternalError, type Fault } from '../../core/errors.js';
+import { join } from 'node:path';
+import { DispatcherTeam, HeuristicDispatcher, RandomDispatcher, type Dispatcher, type LlmDispatcherOptions } from '../../agents/cuisine-dispatcher/index.js';
+import { ALPHAS, DEFAULT_ALPHA, LEVEL_NAMES, getLevel, stateText, type CuisineGame, type KitchenStepEvent, type RuleSet } from '../../env/cuisine/index.js';
+import { measureCos, type CosResult } from '../../runner/cuisine-cos.js';
+import { cuisineOrderCounts, runCuisineEpisode } from '../../runner/cuisine-episode.js';
+import { JsonlRunLog, type RunLogSink } from '../../runner/run-log.js';
 import { parseCacheMode, type Env } from '../../llm/index.js';
 import { CuisineLlmSession, formatLlmReport, type CuisineLlmOptions, type CuisineLlmReport } from '../cuisine-llm.js';
 import { parsePositiveInt } from '../parse.js';
@@ -55,6 +42,8 @@ export interface CosFlags extends LlmFlags {
   rules: string;
   /** Comma-separated subset of alphas, e.g. `1.0` or `1.0,2.0` (default: the paper's five). */
   alphas?: string;
+  /** Directory for each episode's JSONL run log. */
+  out?: string;
   json?: boolean;
 }
 
@@ -65,6 +54,8 @@ export interface PlayFlags extends LlmFlags {
   alpha: string;
   seed: string;
   rules: string;
+  /** Directory for the episode's JSONL run log. */
+  out?: string;
   json?: boolean;
 }
 
@@ -110,11 +101,12 @@ export function registerCuisine(program: Command): void {
     .option('--seed <n>', 'seed of the first episode (episode k uses seed + k)', '0')
     .option('--rules <set>', 'fixed (bugs repaired) or original (MindAgent code as published)', 'fixed')
     .option('--alphas <list>', 'only these alphas, comma-separated (e.g. 1.0); the CoS is then the mean over them, not the paper\'s')
+    .option('--out <dir>', 'write each episode\'s JSONL run log into this directory')
     .option('--json', 'print JSON instead of tables');
   addLlmFlags(cos)
     .action(async (flags: CosFlags) => {
       const progress = process.stderr.isTTY === true;
-      if (flags.dispatcher !== 'llm') return console.log(cuisineCos(flags, progress));
+      if (flags.dispatcher !== 'llm') return console.log(await cuisineCos(flags, progress));
       report(await cuisineCosLlm(flags, { progress }));
     });
   const play = cuisine
@@ -126,10 +118,11 @@ export function registerCuisine(program: Command): void {
     .option('--alpha <a>', 'order pressure (benchmark: 1.0, 1.5, 2.0, 2.5, 3.0)', String(DEFAULT_ALPHA))
     .option('--seed <n>', 'episode seed', '0')
     .option('--rules <set>', 'fixed or original', 'fixed')
+    .option('--out <dir>', 'write the episode\'s JSONL run log into this directory')
     .option('--json', 'print the trace as JSON');
   addLlmFlags(play)
     .action(async (flags: PlayFlags) => {
-      if (flags.dispatcher !== 'llm') return console.log(cuisinePlay(flags));
+      if (flags.dispatcher !== 'llm') return console.log(await cuisinePlay(flags));
       report(await cuisinePlayLlm(flags));
     });
   registerCuisineMinecraft(cuisine);
@@ -161,8 +154,8 @@ function parseAgents(value: string): number[] {
 
 function parseDispatcher(value: string, flags: LlmFlags): (seed: number) => Dispatcher {
   if (value === 'llm') {
-    // Reached only when called directly: the command routes llm to the asynchronous actions.
-    throw new InputError('the llm dispatcher is asynchronous', 'call cuisineCosLlm / cuisinePlayLlm instead of cuisineCos / cuisinePlay');
+    // Reached only when called directly: the command routes llm to the actions that set up a model and report its use.
+    throw new InputError('the llm dispatcher needs a model session and reports its use', 'call cuisineCosLlm / cuisinePlayLlm instead of cuisineCos / cuisinePlay');
   }
   rejectLlmFlags(value, flags);
   if (value === 'heuristic') return () => new HeuristicDispatcher();
@@ -242,7 +235,7 @@ function parseSeed(value: string): number {
 }
 
 /** The `cuisine cos` action: the text it prints. A progress bar goes to stderr for multi-cell sweeps when `progress`. */
-export function cuisineCos(flags: CosFlags, progress = false): string {
+export async function cuisineCos(flags: CosFlags, progress = false): Promise<string> {
   const make = parseDispatcher(flags.dispatcher, flags);
   const plan = cosPlan(flags);
   const bar = progressBar(progress && plan.cells > 1, plan.cells * plan.alphas.length * plan.episodes);
@@ -250,7 +243,7 @@ export function cuisineCos(flags: CosFlags, progress = false): string {
   try {
     for (const level of plan.levels) {
       for (const agents of plan.teams) {
-        results.push(measureCosSync({ ...plan, level, agents, dispatcher: () => make(plan.seed), onEpisode: () => bar?.increment() }));
+        results.push(await measureCos({ ...plan, level, agents, dispatcher: () => make(plan.seed), onEpisode: () => bar?.increment() }));
       }
     }
   } finally {
@@ -268,6 +261,7 @@ interface CosPlan {
   seed: number;
   rules: RuleSet;
   alphas: number[];
+  logDir?: string;
 }
 
 function cosPlan(flags: CosFlags): CosPlan {
@@ -281,6 +275,7 @@ function cosPlan(flags: CosFlags): CosPlan {
     seed: parseSeed(flags.seed),
     rules: parseRules(flags.rules),
     alphas: parseAlphas(flags.alphas),
+    ...(flags.out !== undefined ? { logDir: flags.out } : {}),
   };
 }
 
@@ -306,15 +301,7 @@ export async function cuisineCosLlm(flags: CosFlags, io: LlmIo = {}): Promise<Ll
   try {
     for (const level of plan.levels) {
       for (const agents of plan.teams) {
-        // measureCos makes one dispatcher per episode, alpha by alpha, episode k with seed + k: name them in that order.
-        let k = 0;
-        const label = (): string => {
-          const alpha = plan.alphas[Math.floor(k / plan.episodes)] ?? 0;
-          const name = `${level}, ${agents} agents, alpha ${alpha.toFixed(1)}, seed ${plan.seed + (k % plan.episodes)}`;
-          k++;
-          return name;
-        };
-        results.push(await measureCos({ ...plan, level, agents, dispatcher: () => session.dispatcher(label()), onEpisode: () => bar?.increment() }));
+        results.push(await measureCos({ ...plan, level, agents, dispatcher: (episode) => session.dispatcher(episode), onEpisode: () => bar?.increment() }));
       }
     }
   } finally {
@@ -373,70 +360,91 @@ function formatTables(results: CosResult[], teams: number[], levels: string[]): 
 }
 
 /** The `cuisine play` action: one episode's trace. */
-export function cuisinePlay(flags: PlayFlags): string {
+export async function cuisinePlay(flags: PlayFlags): Promise<string> {
   const make = parseDispatcher(flags.dispatcher, flags);
-  const { game, seed } = playGame(flags);
-  const trace = new Trace(game, flags.json === true);
-  return trace.finish(runEpisodeSync(game, make(seed), trace.options));
+  const settings = playSettings(flags);
+  const trace = new Trace(flags.json === true);
+  await playEpisode(settings, make(settings.seed), trace, flags.out);
+  return trace.finish();
 }
 
 /** `cuisine play --dispatcher llm`: one episode's trace with the LLM dispatcher, then the LLM figures. */
 export async function cuisinePlayLlm(flags: PlayFlags, io: LlmIo = {}): Promise<LlmCommandOutput> {
   if (flags.dispatcher !== 'llm') throw new InputError(`cuisinePlayLlm needs --dispatcher llm, got '${flags.dispatcher}'`, 'use cuisinePlay for the built-in dispatchers');
-  const { game, seed } = playGame(flags);
+  const settings = playSettings(flags);
   const session = llmSession(flags, io);
-  const trace = new Trace(game, flags.json === true);
-  const dispatcher = session.dispatcher(`${game.level.name}, ${game.numAgents} agents, alpha ${game.alpha.toFixed(1)}, seed ${seed}`);
-  const result = await runEpisode(game, dispatcher, trace.options);
+  const trace = new Trace(flags.json === true);
+  const dispatcher = session.dispatcher(`${settings.level}, ${settings.agents} agents, alpha ${settings.alpha.toFixed(1)}, seed ${settings.seed}`);
+  await playEpisode(settings, dispatcher, trace, flags.out);
   const llm = session.report();
   const exitCode = llm.episodesCutShort.length > 0 ? 1 : 0;
-  const text = flags.json ? trace.finish(result, { llm }) : [trace.finish(result), ...formatLlmReport(llm, 1)].join('\n');
+  const text = flags.json ? trace.finish({ llm }) : [trace.finish(), ...formatLlmReport(llm, 1)].join('\n');
   return { text, exitCode, llm };
 }
 
-function playGame(flags: PlayFlags): { game: CuisineGame; seed: number } {
+interface PlaySettings {
+  level: string;
+  agents: number;
+  alpha: number;
+  seed: number;
+  rules: RuleSet;
+}
+
+function playSettings(flags: PlayFlags): PlaySettings {
   const levels = parseLevels(flags.level);
   if (levels.length !== 1) throw new InputError('play needs one level', 'pass for example --level 3');
   const agents = parseAgents(flags.agents);
   if (agents.length !== 1) throw new InputError('play needs one team size', 'pass for example --agents 3');
   const alpha = Number(flags.alpha);
   if (!(alpha > 0)) throw new InputError(`--alpha must be a positive number, got '${flags.alpha}'`, 'pass for example --alpha 2.0');
-  const seed = parseSeed(flags.seed);
-  const rules = parseRules(flags.rules);
-  return { game: new CuisineGame({ level: getLevel(levels[0]!, rules), agents: agents[0]!, alpha, seed, rules }), seed };
+  return { level: levels[0]!, agents: agents[0]!, alpha, seed: parseSeed(flags.seed), rules: parseRules(flags.rules) };
+}
+
+/** Runs the episode through the runner, feeding the trace; a failed episode is an error, not a short trace. */
+async function playEpisode(s: PlaySettings, dispatcher: Dispatcher, trace: Trace, out: string | undefined): Promise<void> {
+  const team = new DispatcherTeam(dispatcher);
+  const log: RunLogSink | undefined = out !== undefined ? new JsonlRunLog(join(out, `${s.level}-${s.agents}agents-alpha${s.alpha.toFixed(1)}-seed${s.seed}.jsonl`)) : undefined;
+  const result = await runCuisineEpisode({ ...s, level: getLevel(s.level, s.rules), dispatcher: team, log, onStep: (game, step) => trace.step(game, step) });
+  if (result.error) throw team.failure ?? new GuildcraftError(result.error.fault as Fault, `the episode ended with an error: ${result.error.message}`, 'see the message; --out keeps the records up to it');
 }
 
 /** Collects an episode's trace, as game text or JSON, step by step. */
 class Trace {
   private readonly text: string[] = [];
   private readonly json: unknown[] = [];
-  private before: string;
-  private snapshot: ReturnType<CuisineGame['snapshot']>;
-  readonly options: EpisodeOptions;
+  private before = '';
+  private snapshot: ReturnType<CuisineGame['snapshot']> | null = null;
+  private game: CuisineGame | null = null;
 
-  constructor(
-    game: CuisineGame,
-    private readonly asJson: boolean,
-  ) {
-    this.before = stateText(game);
-    this.snapshot = game.snapshot();
-    const { text, json } = this;
-    this.options = {
-      onStep: (g, s) => {
-        if (asJson) json.push({ state: this.snapshot, commands: s.commands, feedback: s.result.feedback, completed: s.result.completed, expired: s.result.expired });
-        else {
-          text.push(`${this.before}-action:\n${s.commands.join('\n')}\n`);
-          if (s.result.feedback.length > 0) text.push(`-execution error messages:\n  --  ${s.result.feedback.join(' | ')}\n`);
-          if (s.result.completed.length > 0) text.push(`-served: ${s.result.completed.join(', ')}\n`);
-          if (s.result.expired.length > 0) text.push(`-expired: ${s.result.expired.join(', ')}\n`);
-        }
-        this.before = stateText(g);
-        this.snapshot = g.snapshot();
-      },
-    };
+  constructor(private readonly asJson: boolean) {}
+
+  step(game: CuisineGame, s: KitchenStepEvent): void {
+    if (this.game === null) {
+      // The first report comes after step 1: the state before it is the fresh game's, rebuilt from its settings.
+      const fresh = game.clone();
+      fresh.reset(game.seed);
+      this.remember(fresh);
+    }
+    this.game = game;
+    if (this.asJson) this.json.push({ state: this.snapshot, commands: s.commands, feedback: s.feedback, completed: s.completed, expired: s.expired });
+    else {
+      this.text.push(`${this.before}-action:\n${s.commands.join('\n')}\n`);
+      if (s.feedback.length > 0) this.text.push(`-execution error messages:\n  --  ${s.feedback.join(' | ')}\n`);
+      if (s.completed.length > 0) this.text.push(`-served: ${s.completed.join(', ')}\n`);
+      if (s.expired.length > 0) this.text.push(`-expired: ${s.expired.join(', ')}\n`);
+    }
+    this.remember(game);
   }
 
-  finish(result: EpisodeResult, extra: Record<string, unknown> = {}): string {
+  private remember(game: CuisineGame): void {
+    if (this.asJson) this.snapshot = game.snapshot();
+    else this.before = stateText(game);
+  }
+
+  finish(extra: Record<string, unknown> = {}): string {
+    const game = this.game;
+    if (!game) throw new InternalError('the episode ended before its first step');
+    const result = cuisineOrderCounts(game);
     if (this.asJson) return JSON.stringify({ steps: this.json, final: this.snapshot, result, ...extra }, null, 2);
     this.text.push(this.before);
     this.text.push(`completed ${result.completed}, expired ${result.expired}, still open ${result.open}`);

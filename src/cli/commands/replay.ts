@@ -62,6 +62,7 @@ function describe(r: LogRecord): string {
 }
 
 function formatAction(a: unknown): string {
+  if (typeof a === 'string') return a; // a CuisineWorld command, e.g. goto_agent0_storage0
   const x = a as { type: string; name?: string; params?: unknown; source?: string };
   if (x.type === 'skill') return `${x.name}(${JSON.stringify(x.params ?? {})})`;
   if (x.type === 'code') return `code (${(x.source ?? '').length} chars)`;

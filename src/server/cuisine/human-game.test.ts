@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CuisineGame, type Dispatcher } from '../../env/cuisine/index.js';
+import type { Dispatcher } from '../../agents/cuisine-dispatcher/index.js';
+import { CuisineGame } from '../../env/cuisine/index.js';
 import { Rng } from '../../world/rng.js';
 import { humanChoices } from './human-choices.js';
 import { HumanGame } from './human-game.js';

@@ -5,14 +5,8 @@
  * runs the list with the human's command first, so the human always acts before the AI within a step.
  */
 import { InputError } from '../../core/errors.js';
-import {
-  CuisineGame,
-  HeuristicDispatcher,
-  RandomDispatcher,
-  type Dispatcher,
-  type GameStateJson,
-  type StepResult,
-} from '../../env/cuisine/index.js';
+import { HeuristicDispatcher, RandomDispatcher, type Dispatcher } from '../../agents/cuisine-dispatcher/index.js';
+import { CuisineGame, type GameStateJson, type StepResult } from '../../env/cuisine/index.js';
 import { humanChoices, type HumanChoices } from './human-choices.js';
 import { surveyQuestions, type SurveyAnswers, type SurveyQuestion } from './survey.js';
 

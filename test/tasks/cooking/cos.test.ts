@@ -9,7 +9,9 @@ const spec = specOf(
 
 describe('CoS for the Minecraft kitchen', () => {
   it('sums completed and failed over the episodes of each alpha and averages the rates over the alphas', () => {
-    const r = aggregateCos(spec, ALPHAS, [
+    const r = aggregateCos(
+      ALPHAS,
+      [
       { alpha: 1, completed: 1, failed: 3, open: 1 },
       { alpha: 1, completed: 2, failed: 2, open: 0 }, // alpha 1: 3/8
       { alpha: 1.5, completed: 1, failed: 0, open: 0 },
@@ -17,7 +19,9 @@ describe('CoS for the Minecraft kitchen', () => {
       { alpha: 2, completed: 0, failed: 0, open: 3 }, // nothing decided: 0
       { alpha: 2.5, completed: 5, failed: 0, open: 0 },
       { alpha: 3, completed: 4, failed: 1, open: 0 },
-    ]);
+      ],
+      (alpha) => menuInterval(cookingGoalOf(spec).menu, alpha),
+    );
     expect(r.alphas.map((a) => a.rate)).toEqual([3 / 8, 0.5, 0, 1, 0.8]);
     expect(r.alphas[1]).toMatchObject({ episodes: 2, completed: 4, failed: 4, open: 2, interval: menuInterval(['cooked_beef', 'bread'], 1.5) });
     expect(r.cos).toBeCloseTo((3 / 8 + 0.5 + 0 + 1 + 0.8) / 5);

@@ -2,9 +2,7 @@
  * The fixed part of the LLM dispatcher's prompt (cuisineworld.md §6.2, paper §4.1): rules with the instructions, the
  * inference knowledge (switchable), the level's recipes, the tools; then the info line about how many agents to plan for.
  */
-import { RECIPES, type RecipeDef } from '../data/recipes.js';
-import { recipeFor, type Level } from '../level.js';
-import { BASE_INGREDIENTS } from '../data/ingredients.js';
+import { BASE_INGREDIENTS, RECIPES, recipeFor, type Level, type RecipeDef } from '../../../env/cuisine/index.js';
 import { INFERENCE_KNOWLEDGE, RULES_HEADER } from './texts.js';
 
 /** The demo's dish, always listed with the level's recipes so the one-shot demo makes sense. */

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { runEpisode } from '../dispatcher.js';
-import { CuisineGame } from '../game.js';
-import { getLevel } from '../level.js';
-import { demoMessages, FEW_STEP_DEMO_TURNS } from './demo.js';
-import { extractActions } from './extract.js';
-import { LlmDispatcher, NO_ACTION_FEEDBACK } from './llm-dispatcher.js';
-import { ScriptedModel } from './model.js';
-import { infoPrompt, rulesPrompt } from './prompt.js';
+import { demoMessages, extractActions, FEW_STEP_DEMO_TURNS, infoPrompt, LlmDispatcher, NO_ACTION_FEEDBACK, rulesPrompt } from '../../../src/agents/cuisine-dispatcher/index.js';
+import { CuisineGame, getLevel } from '../../../src/env/cuisine/index.js';
+import { GuildcraftError, InputError } from '../../../src/core/errors.js';
+import { ScriptedModel } from '../../../src/llm/scripted-model.js';
+import type { ChatMessage } from '../../../src/llm/types.js';
+import { runCuisineEpisode } from '../../../src/runner/cuisine-episode.js';
 
 const ctxFor = (game: CuisineGame) => ({ game, agents: Array.from({ length: game.numAgents }, (_, i) => i), before: [] });
+/** The project's scripted model, answering from a list and repeating the last answer, as the dispatcher's tests script it. */
+const scripted = (replies: string[]) => new ScriptedModel('cuisine', replies, { whenExhausted: 'repeat-last' });
+/** The message lists the dispatcher sent, one per call. */
+const promptsOf = (model: ScriptedModel): ChatMessage[][] => model.requests.map((r) => r.messages);
 
 describe('prompt building (paper §4.1, cuisineworld.md §6.2)', () => {
   it('has the rules, inference knowledge, recipes (with porkMeatcake) and tools', () => {
@@ -45,12 +47,12 @@ describe('action extraction', () => {
 
 describe('LLM dispatcher with a scripted model', () => {
   it('builds rules, demo, info, memory window and state, and extracts the commands', async () => {
-    const model = new ScriptedModel(['Here you go:\ngoto_agent0_storage0\ngoto_agent1_storage0']);
+    const model = scripted(['Here you go:\ngoto_agent0_storage0\ngoto_agent1_storage0']);
     const game = new CuisineGame({ level: 'level_0', agents: 2, seed: 0 });
     const d = new LlmDispatcher({ model });
     d.reset(game);
     expect(await d.dispatch(ctxFor(game))).toEqual(['goto_agent0_storage0', 'goto_agent1_storage0']);
-    const sent = model.prompts[0]!;
+    const sent = promptsOf(model)[0]!;
     expect(sent[0]!.content).toContain('Here are the recipes');
     expect(sent.length).toBe(1 + 20 + 1 + 1);
     expect(sent[sent.length - 1]!.content).toMatch(/^-execution error messages:\n {2}-- {2}\[\]\n/);
@@ -58,51 +60,71 @@ describe('LLM dispatcher with a scripted model', () => {
     for (let i = 0; i < 5; i++) {
       game.step(await d.dispatch(ctxFor(game)));
     }
-    const last = model.prompts[model.prompts.length - 1]!;
+    const last = promptsOf(model)[promptsOf(model).length - 1]!;
     expect(last.length).toBe(1 + 20 + 1 + 4 + 1);
   });
 
   it('turns malformed text into feedback and noops, not a crash', async () => {
-    const model = new ScriptedModel(['I am not sure what to do.', '!!!', 'still nothing']);
+    const model = scripted(['I am not sure what to do.', '!!!', 'still nothing']);
     const game = new CuisineGame({ level: 'level_0', agents: 2, seed: 0 });
     const d = new LlmDispatcher({ model, maxRetries: 1 });
     d.reset(game);
     const out = await d.dispatch(ctxFor(game));
     expect(out).toEqual(['noop_agent0', 'noop_agent1']);
-    expect(model.prompts).toHaveLength(2); // one retry
-    expect(model.prompts[1]![model.prompts[1]!.length - 1]!.content).toContain(NO_ACTION_FEEDBACK);
+    expect(promptsOf(model)).toHaveLength(2); // one retry
+    expect(promptsOf(model)[1]![promptsOf(model)[1]!.length - 1]!.content).toContain(NO_ACTION_FEEDBACK);
     game.step(out);
     await d.dispatch(ctxFor(game));
-    expect(model.prompts[2]![model.prompts[2]!.length - 1]!.content).toContain(NO_ACTION_FEEDBACK);
+    expect(promptsOf(model)[2]![promptsOf(model)[2]!.length - 1]!.content).toContain(NO_ACTION_FEEDBACK);
   });
 
   it('look-ahead validation sends the error messages back and takes the corrected answer', async () => {
-    const model = new ScriptedModel(['get_agent0_salmon_storage0\nnoop_agent1', 'goto_agent0_storage0\nnoop_agent1']);
+    const model = scripted(['get_agent0_salmon_storage0\nnoop_agent1', 'goto_agent0_storage0\nnoop_agent1']);
     const game = new CuisineGame({ level: 'level_0', agents: 2, seed: 0 });
     const d = new LlmDispatcher({ model });
     d.reset(game);
     expect(await d.dispatch(ctxFor(game))).toEqual(['goto_agent0_storage0', 'noop_agent1']);
-    expect(model.prompts[1]![model.prompts[1]!.length - 1]!.content).toContain("['agent0 is not located in storage0']");
+    expect(promptsOf(model)[1]![promptsOf(model)[1]!.length - 1]!.content).toContain("['agent0 is not located in storage0']");
   });
 
   it('ablations: no feedback, no inference knowledge, few-step demo, fewer-agent demo', async () => {
-    const model = new ScriptedModel(['get_agent0_salmon_storage0']);
+    const model = scripted(['get_agent0_salmon_storage0']);
     const game = new CuisineGame({ level: 'level_3', agents: 4, seed: 0 });
     const d = new LlmDispatcher({ model, feedback: false, inferenceKnowledge: false, demo: 'few-step', demoAgents: 2 });
     d.reset(game);
     await d.dispatch(ctxFor(game));
-    const sent = model.prompts[0]!;
-    expect(model.prompts).toHaveLength(1); // no look-ahead retries without feedback
+    const sent = promptsOf(model)[0]!;
+    expect(promptsOf(model)).toHaveLength(1); // no look-ahead retries without feedback
     expect(sent[0]!.content).not.toContain('Avoid waste at all cost');
     expect(sent).toHaveLength(1 + 4 + 1 + 1);
     expect(sent[1]!.content.startsWith('There are 2 agents available')).toBe(true);
     expect(sent[sent.length - 1]!.content.startsWith('-game state:')).toBe(true);
   });
 
-  it('plays a whole episode through runEpisode', async () => {
-    const model = new ScriptedModel(['noop_agent0 noop_agent1']);
-    const game = new CuisineGame({ level: 'level_0', agents: 2, seed: 0, maxSteps: 5 });
-    const r = await runEpisode(game, new LlmDispatcher({ model }));
-    expect(r.steps).toBe(5);
+  it('plays a whole episode through the runner', async () => {
+    const model = scripted(['noop_agent0 noop_agent1']);
+    const r = await runCuisineEpisode({ level: 'level_0', agents: 2, alpha: 2.2, seed: 0, maxSteps: 5, dispatcher: new LlmDispatcher({ model }) });
+    expect(r.ticks).toBe(5);
+    expect(r.metrics.llmCalls).toBe(5);
+    expect(r.metrics.promptTokens).toBeGreaterThan(0);
+  });
+
+  it('a model fault cuts the episode short: counted, then no-ops without further calls', async () => {
+    const down = new GuildcraftError('environment', 'cannot reach the server', 'start it');
+    const model = new ScriptedModel('cuisine', ['goto_agent0_storage0\nnoop_agent1', down, 'never asked']);
+    const steps: string[] = [];
+    const r = await runCuisineEpisode({ level: 'level_0', agents: 2, alpha: 2.2, seed: 0, maxSteps: 4, dispatcher: new LlmDispatcher({ model }), onStep: (_g, s) => steps.push(s.commands.join(' ')) });
+    expect(model.callCount).toBe(2);
+    expect(steps).toEqual(['goto_agent0_storage0 noop_agent1', 'noop_agent0 noop_agent1', 'noop_agent0 noop_agent1', 'noop_agent0 noop_agent1']);
+    expect(r.metrics.modelFaults).toBe(1);
+    expect(r.metrics.llmCalls).toBe(2);
+    expect(r.ended).toBe('max_ticks');
+  });
+
+  it('a fault the user must fix ends the episode with that error instead of playing on', async () => {
+    const model = new ScriptedModel('cuisine', [new InputError('no API key for openai', 'set OPENAI_API_KEY')]);
+    const r = await runCuisineEpisode({ level: 'level_0', agents: 2, alpha: 2.2, seed: 0, dispatcher: new LlmDispatcher({ model }) });
+    expect(r.ended).toBe('error');
+    expect(r.error).toMatchObject({ fault: 'user', message: expect.stringContaining('no API key') as unknown });
   });
 });

@@ -4,9 +4,9 @@
  * those with a valid action, then an action of that verb. Actions are checked one agent after another on a scratch copy, so
  * the dispatch as a whole stays valid.
  */
+import type { CuisineGame } from '../../env/cuisine/index.js';
 import { Rng } from '../../world/rng.js';
 import type { DispatchContext, Dispatcher } from './dispatcher.js';
-import type { CuisineGame } from './game.js';
 
 export class RandomDispatcher implements Dispatcher {
   readonly name = 'random';

@@ -4,12 +4,9 @@
  * legacy levels (1 blender for 1–2 agents, 2 blenders for 3–4), without feedback lines and with 30 maximum steps. These are
  * recorded the same way, by the heuristic dispatcher in our engine, so they are always consistent with the rules.
  */
-import { DEMO_LEVELS } from '../data/levels.js';
-import { CuisineGame } from '../game.js';
+import { CuisineGame, DEMO_LEVELS, Level, stepMessage } from '../../../env/cuisine/index.js';
+import type { ChatMessage } from '../../../llm/types.js';
 import { HeuristicDispatcher } from '../heuristic-dispatcher.js';
-import { Level } from '../level.js';
-import { stepMessage } from '../state-text.js';
-import type { ChatMessage } from './model.js';
 import { DEMO_DISH } from './prompt.js';
 
 /** Turns in a full demo (the original 2- to 4-agent demos have 10). */

@@ -1,12 +1,11 @@
 /**
- * The strong baseline: a scheduler over the recipe trees (see heuristic/planner.ts for how it decides what to do).
+ * The strong baseline: a scheduler over the recipe trees (see heuristic-planner.ts for how it decides what to do).
  * Within a step it decides one agent at a time on a scratch copy of the game and applies each decision before the next, so
  * the list it returns is ordered to chain: one agent puts the last ingredient, a second activates, a third takes the dish.
  */
-import type { RecipeDef } from './data/recipes.js';
+import type { CuisineGame, RecipeDef } from '../../env/cuisine/index.js';
 import type { DispatchContext, Dispatcher } from './dispatcher.js';
-import type { CuisineGame } from './game.js';
-import { Planner, RANK_GOTO, makeTimes, type Decision } from './heuristic/planner.js';
+import { Planner, RANK_GOTO, makeTimes, type Decision } from './heuristic-planner.js';
 
 export class HeuristicDispatcher implements Dispatcher {
   readonly name = 'heuristic';

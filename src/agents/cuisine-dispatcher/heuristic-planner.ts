@@ -15,9 +15,7 @@
  * into a tool cannot be taken back out, so an abandoned tool would stay blocked; a finished dish left on the serving table
  * completes a later order of the same dish.
  */
-import type { RecipeDef } from '../data/recipes.js';
-import { TOOLS } from '../data/tools.js';
-import type { CuisineGame } from '../game.js';
+import { TOOLS, type CuisineGame, type RecipeDef } from '../../env/cuisine/index.js';
 
 /** Lower runs earlier within a step: puts feed activates, activates feed gets (a mixer can do all three in one step). */
 export const RANK_PUT = 0;

@@ -5,21 +5,28 @@
  * game, and if that produces error messages the model is told and asked again (up to `maxRetries` times).
  *
  * Ablations of the paper (Tables 8–9): `feedback: false`, `inferenceKnowledge: false`, `demo: 'few-step'`, `demoAgents`.
- * The network model plugs in through `ChatModel`.
+ *
+ * The model is any `LanguageModel` (with the run's cache, retries and accounting around it). When a call still fails
+ * because of the model or its server (after the LLM layer's retries), the fault is counted and the rest of the episode
+ * is no-ops without further calls, the agents told why with the "no action" feedback; faults the user must fix (a
+ * missing key, a spent budget, a replay cache miss) are thrown and end the run.
  */
+import { GuildcraftError } from '../../../core/errors.js';
+import { pyListRepr, stepMessage, stateText, type CuisineGame } from '../../../env/cuisine/index.js';
+import type { ChatMessage, LanguageModel } from '../../../llm/types.js';
+import type { TeamStats } from '../../team.js';
 import type { DispatchContext, Dispatcher } from '../dispatcher.js';
-import type { CuisineGame } from '../game.js';
-import { pyListRepr, stepMessage, stateText } from '../state-text.js';
 import { demoMessages, FEW_STEP_DEMO_TURNS, FULL_DEMO_TURNS } from './demo.js';
 import { commandAgent, extractActions } from './extract.js';
-import type { ChatMessage, ChatModel } from './model.js';
 import { infoPrompt, rulesPrompt } from './prompt.js';
 
 export const NO_ACTION_FEEDBACK =
   'no action was found in your reply; write one command per agent on its own line, for example goto_agent0_storage0';
 
 export interface LlmDispatcherOptions {
-  model: ChatModel;
+  model: LanguageModel;
+  /** Sampling temperature sent with every call; the provider's default when absent. */
+  temperature?: number;
   /** Show the environment's error messages each step (paper ablation: "w/o feedback"). Default true. */
   feedback?: boolean;
   /** Include the inference knowledge in the rules (ablation: "w/o inference knowledge"). Default true. */
@@ -44,6 +51,11 @@ export class LlmDispatcher implements Dispatcher {
   private carried: string[] = [];
   /** Model calls made so far (for accounting). */
   calls = 0;
+  private promptTokens = 0;
+  private completionTokens = 0;
+  private faults = 0;
+  /** A model fault ended this episode's calls: the remaining steps are no-ops. */
+  private cut = false;
 
   constructor(private readonly options: LlmDispatcherOptions) {}
 
@@ -51,7 +63,12 @@ export class LlmDispatcher implements Dispatcher {
     this.prefix = [];
     this.history = [];
     this.carried = [];
+    this.cut = false;
     this.prefixFor(game, game.numAgents, false);
+  }
+
+  stats(): Partial<TeamStats> {
+    return { llmCalls: this.calls, prompts: this.calls, promptTokens: this.promptTokens, completionTokens: this.completionTokens, modelFaults: this.faults };
   }
 
   /** The fixed messages: rules, demo, info line. */
@@ -86,8 +103,7 @@ export class LlmDispatcher implements Dispatcher {
     let commands: string[] = [];
     const retries = o.maxRetries ?? 1;
     for (let attempt = 0; attempt <= retries; attempt++) {
-      this.calls++;
-      const reply = await o.model.complete(messages);
+      const reply = await this.complete(messages);
       // Commands for agents this dispatcher does not command (a human's) are dropped; the rest go through as written,
       // so duplicates and bad agent numbers come back as the engine's feedback.
       commands = extractActions(reply).filter((c) => allowed.has(commandAgent(c)) || commandAgent(c) >= ctx.game.numAgents);
@@ -102,6 +118,26 @@ export class LlmDispatcher implements Dispatcher {
     if (commands.length === 0) commands = ctx.agents.map((a) => `noop_agent${a}`);
     this.remember(stepUser, commands);
     return commands;
+  }
+
+  /** One model call; '' (which becomes no-ops with the "no action" feedback) once a model fault has cut the episode. */
+  private async complete(messages: ChatMessage[]): Promise<string> {
+    if (this.cut) return '';
+    this.calls++;
+    try {
+      const res = await this.options.model.generate({
+        messages: messages.map((m) => ({ role: m.role, content: m.content })),
+        ...(this.options.temperature !== undefined ? { temperature: this.options.temperature } : {}),
+      });
+      this.promptTokens += res.usage.promptTokens;
+      this.completionTokens += res.usage.completionTokens;
+      return res.text;
+    } catch (err) {
+      if (!(err instanceof GuildcraftError) || (err.fault !== 'environment' && err.fault !== 'model')) throw err;
+      this.faults++;
+      this.cut = true;
+      return '';
+    }
   }
 
   /** Look-ahead: the error messages these commands would cause now (no-op-only dispatches are fine). */
