@@ -138,7 +138,7 @@ export class CuisineLlmSession {
   /** A fresh dispatcher for one episode; `episode` names it in fault messages. */
   dispatcher(episode: string): LlmDispatcher {
     const model = new EpisodeModel(this.model, this.faults, episode);
-    return new LlmDispatcher({ ...this.options.dispatcher, model, ...(this.options.temperature !== undefined ? { temperature: this.options.temperature } : {}) });
+    return new LlmDispatcher({ ...this.options.dispatcher, model, llm: this.run, ...(this.options.temperature !== undefined ? { temperature: this.options.temperature } : {}) });
   }
 
   report(): CuisineLlmReport {

@@ -4,6 +4,7 @@
  * Its commands go to the env in the order the dispatcher chose, so chained commands keep working within a step.
  */
 import { dispatchActions, type CuisineAction, type CuisineGame, type CuisineObservation } from '../../env/cuisine/index.js';
+import type { LlmRun } from '../../llm/llm-run.js';
 import type { Team, TeamSetup, TeamStats } from '../team.js';
 import type { Dispatcher } from './dispatcher.js';
 
@@ -17,8 +18,13 @@ export class DispatcherTeam implements Team<CuisineObservation, CuisineAction> {
    */
   failure: unknown = undefined;
 
+  /** The dispatcher's LLM run when it has one: the runner reads the episode's model usage from its ledger. */
+  readonly llm?: LlmRun;
+
   constructor(readonly dispatcher: Dispatcher) {
     this.architecture = dispatcher.name;
+    const llm = (dispatcher as { llm?: LlmRun }).llm;
+    if (llm) this.llm = llm;
   }
 
   start(_setup: TeamSetup): Promise<void> {

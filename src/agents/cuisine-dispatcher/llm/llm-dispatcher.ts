@@ -13,6 +13,7 @@
  */
 import { GuildcraftError } from '../../../core/errors.js';
 import { pyListRepr, stepMessage, stateText, type CuisineGame } from '../../../env/cuisine/index.js';
+import { LlmRun } from '../../../llm/llm-run.js';
 import type { ChatMessage, LanguageModel } from '../../../llm/types.js';
 import type { TeamStats } from '../../team.js';
 import type { DispatchContext, Dispatcher } from '../dispatcher.js';
@@ -25,6 +26,11 @@ export const NO_ACTION_FEEDBACK =
 
 export interface LlmDispatcherOptions {
   model: LanguageModel;
+  /**
+   * The LLM run `model` comes from: its ledger is where the runner reads the episode's calls, tokens and cost. Absent,
+   * the model is taken as a bare one (a scripted model) and wrapped in an offline run of its own.
+   */
+  llm?: LlmRun;
   /** Sampling temperature sent with every call; the provider's default when absent. */
   temperature?: number;
   /** Show the environment's error messages each step (paper ablation: "w/o feedback"). Default true. */
@@ -51,13 +57,18 @@ export class LlmDispatcher implements Dispatcher {
   private carried: string[] = [];
   /** Model calls made so far (for accounting). */
   calls = 0;
-  private promptTokens = 0;
-  private completionTokens = 0;
   private faults = 0;
   /** A model fault ended this episode's calls: the remaining steps are no-ops. */
   private cut = false;
 
-  constructor(private readonly options: LlmDispatcherOptions) {}
+  /** The run whose ledger counts this dispatcher's calls (the runner reads it as the team's `llm`). */
+  readonly llm: LlmRun;
+  private readonly model: LanguageModel;
+
+  constructor(private readonly options: LlmDispatcherOptions) {
+    this.llm = options.llm ?? LlmRun.offline();
+    this.model = options.llm ? options.model : this.llm.model('dispatcher', undefined, { base: options.model });
+  }
 
   reset(game: CuisineGame): void {
     this.prefix = [];
@@ -68,7 +79,9 @@ export class LlmDispatcher implements Dispatcher {
   }
 
   stats(): Partial<TeamStats> {
-    return { llmCalls: this.calls, prompts: this.calls, promptTokens: this.promptTokens, completionTokens: this.completionTokens, modelFaults: this.faults };
+    // Calls, tokens and cost come from the LLM run's ledger, the one source (agents/model-fault-policy.ts); here only
+    // what the ledger cannot know: planning decisions and the faults this dispatcher survived.
+    return { prompts: this.calls, modelFaults: this.faults };
   }
 
   /** The fixed messages: rules, demo, info line. */
@@ -125,15 +138,16 @@ export class LlmDispatcher implements Dispatcher {
     if (this.cut) return '';
     this.calls++;
     try {
-      const res = await this.options.model.generate({
+      const res = await this.model.generate({
         messages: messages.map((m) => ({ role: m.role, content: m.content })),
         ...(this.options.temperature !== undefined ? { temperature: this.options.temperature } : {}),
       });
-      this.promptTokens += res.usage.promptTokens;
-      this.completionTokens += res.usage.completionTokens;
+      this.llm.breaker.stepSucceeded();
       return res.text;
     } catch (err) {
       if (!(err instanceof GuildcraftError) || (err.fault !== 'environment' && err.fault !== 'model')) throw err;
+      // The run's breaker counts the episode's faults (the figure the runner reports) and bounds a failing model.
+      this.llm.breaker.stepFailed(err);
       this.faults++;
       this.cut = true;
       return '';
