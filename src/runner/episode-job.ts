@@ -56,7 +56,8 @@ export async function runEpisodeJob(o: EpisodeJobOptions): Promise<EpisodeResult
   const llm = entry.usesModel
     ? new LlmRun({
         ...(o.llmCache ? { cacheMode: parseCacheMode(o.llmCache, '--llm-cache') } : {}),
-        onCall: (call) => log.write({ type: 'llm_call', ...(call as unknown as Record<string, unknown>) }),
+        // The tick the call finished at (the backend exists before any call is made).
+        onCall: (call) => log.write({ type: 'llm_call', ...call, tick: backend.tick }),
       })
     : undefined;
   const team = entry.create({ seed: o.seed, ...(o.org ? { org: o.org } : {}), ...(o.model ? { model: o.model } : {}), ...(llm ? { llm } : {}), ...(o.latency ? { latency: o.latency } : {}) });

@@ -19,7 +19,10 @@ import { describeSkills } from '../skills/catalog.js';
 import type { Team, TeamStats } from '../agents/team.js';
 import { emptyMetrics, type AgentTimeline, type EpisodeResult } from './episode-result.js';
 import type { EpisodeTask, TaskOutcome } from './episode-task.js';
-import type { RunLogSink } from './run-log.js';
+import { RUN_LOG_SCHEMA_VERSION } from '../core/run-records.js';
+import { agentRecord, type RunLogSink } from './run-log.js';
+import { PositionSampler } from './position-sampler.js';
+import type { WorldEvent } from '../core/world-event.js';
 
 export interface EpisodeOptions {
   backend: WorldBackend;
@@ -51,7 +54,8 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
   let ended: string;
   let error: EpisodeResult['error'];
   let names: string[] = [];
-  const offEvents = o.backend.onEvent((e) => o.log.write({ ...e, type: 'world', event: e.type }));
+  const events = worldEventsToLog(o);
+  const positions = new PositionSampler(o.backend, o.log);
   try {
     // An omniscient team (the oracle) gets its senses bypassed: the backend does that for agents the
     // scenario marks omniscient.
@@ -59,14 +63,16 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
     let obs = await o.backend.reset({ seed: o.seed, scenario });
     names = Object.keys(obs);
     await o.task.setup(o.backend);
-    o.log.write({ type: 'episode_start', tick: o.backend.tick, task: o.task.id, taskType: o.task.type, seed: o.seed, agents: o.team.architecture, mode, backend: o.backend.kind, names });
+    o.log.write({ type: 'episode_start', schemaVersion: RUN_LOG_SCHEMA_VERSION, tick: o.backend.tick, task: o.task.id, taskType: o.task.type, seed: o.seed, agents: o.team.architecture, mode, backend: o.backend.kind, names });
+    events.started();
+    positions.sample('start', obs);
     await o.team.start({
       task: o.task.brief,
       agents: names,
       seed: o.seed,
       skills: describeSkills(),
       oracle: o.team.omniscient ? { admin: o.backend.admin, task: o.task.oracleKnowledge } : undefined,
-      log: (r) => o.log.write({ ...r, tick: o.backend.tick }),
+      log: (r) => o.log.write(agentRecord(r, o.backend.tick)),
     });
     const maxTicks = o.task.brief.maxTicks;
     if (mode === 'async') {
@@ -78,6 +84,7 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
           {
             decide: async (ob: Observation): Promise<AgentAction> => {
               tracker.observe(name, ob);
+              positions.tick({ [name]: ob });
               const t0 = performance.now();
               const acts = await o.team.decide({ [name]: ob }, o.signal);
               planningMs += performance.now() - t0;
@@ -119,6 +126,7 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
           actions = await o.team.decide(asked, o.signal);
           planningMs += performance.now() - t0;
           for (const [agent, action] of Object.entries(actions)) o.log.write({ type: 'action', tick: o.backend.tick, agent, action });
+          if (Object.values(actions).some((a) => a?.type === 'skill' || a?.type === 'code')) positions.sample('skill_start', obs);
           const faults = o.team.stats?.().modelFaults ?? 0;
           faultRounds = faults > lastFaults && Object.keys(actions).length === 0 ? faultRounds + 1 : 0;
           lastFaults = faults;
@@ -134,6 +142,8 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
         await o.task.afterStep(o.backend);
         outcome = o.task.outcome(o.backend);
         toDecide = new Set();
+        if (Object.values(obs).some((ob) => ob && ob.finishedSkills.length > 0)) positions.sample('skill_end', obs);
+        else positions.tick(obs);
         for (const [n, ob] of Object.entries(obs)) {
           tracker.observe(n, ob);
           for (const f of ob.finishedSkills) o.log.write({ type: 'skill_result', tick: f.finishedAt, agent: n, skill: f.name, params: f.params, result: f.result, ticks: f.ticks });
@@ -156,7 +166,7 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
     error = { fault: e.fault ?? 'internal', message: e.message };
     o.log.write({ type: 'episode_error', tick: o.backend.tick, fault: error.fault, message: error.message });
   } finally {
-    offEvents();
+    events.stop();
     await o.team.stop?.().catch(() => undefined);
   }
   const ticks = o.backend.tick;
@@ -188,12 +198,48 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
     timeline: tracker.timelines(names, ticks),
     error,
   };
+  if (names.length > 0) positions.sample('end', lastObservations(o.backend, names));
   o.log.write({ type: 'episode_end', tick: ticks, result });
   o.log.close();
   return result;
 }
 
 class EpisodeOver extends Error {}
+
+/**
+ * Writes the backend's world events as `world` records. Events of the reset and the task's set-up
+ * wait until `started()` (after episode_start), so the log's first record states its schema version.
+ */
+function worldEventsToLog(o: EpisodeOptions): { started(): void; stop(): void } {
+  let early: WorldEvent[] | null = [];
+  const write = (e: WorldEvent): void => o.log.write({ ...e, type: 'world', event: e.type });
+  const off = o.backend.onEvent((e) => (early ? early.push(e) : write(e)));
+  const flushEarly = (): void => {
+    const waiting = early ?? [];
+    early = null;
+    for (const e of waiting) write(e);
+  };
+  return {
+    started: flushEarly,
+    stop: () => {
+      off();
+      flushEarly();
+    },
+  };
+}
+
+/** Every agent's observation now, for the last positions sample (an agent that left has none). */
+function lastObservations(backend: WorldBackend, names: readonly string[]): Partial<Record<string, Observation>> {
+  const out: Partial<Record<string, Observation>> = {};
+  for (const n of names) {
+    try {
+      out[n] = backend.observe(n);
+    } catch {
+      // Gone from the episode (left, or the backend closed on an error): nothing to place.
+    }
+  }
+  return out;
+}
 
 function needsDecision(ob: Observation): boolean {
   if (!ob.alive) return false;

@@ -101,8 +101,8 @@ describe('bench summary and report', () => {
 describe('run log', () => {
   it('appends JSON lines and reads them back, skipping a torn last line', () => {
     const path = join(tmp(), 'ep.jsonl');
-    const log = new JsonlRunLog(path, 2);
-    for (let i = 0; i < 5; i++) log.write({ type: 'tick', tick: i });
+    const log = new JsonlRunLog(path, { flushEvery: 2 });
+    for (let i = 0; i < 5; i++) log.write({ type: 'episode_stopped', tick: i, reason: 'test' });
     log.close();
     appendFileSync(path, '{"type":"sum');
     const parsed = readRunLog(path);

@@ -153,21 +153,21 @@ export class HourglassAgent {
     try {
       if (this.plan?.taskAtHand) {
         this.verdict = await this.ask('monitor', monitorPrompt(this.context()), monitorSchema, signal);
-        this.o.log({ type: 'sagents_monitor', agent: this.name, task: this.plan.taskAtHand, status: this.verdict.status, judgment: this.verdict.judgment });
+        this.o.log({ type: 'sagents_monitor', role: 'monitor', agent: this.name, task: this.plan.taskAtHand, status: this.verdict.status, judgment: this.verdict.judgment });
         if (this.verdict.status !== 'unknown') this.queueReport(this.plan.taskAtHand, this.verdict.status, this.verdict.judgment);
         else if (!hadNews && !patience) return this.queue.length > 0 ? this.next(obs) : this.idle(this.idleTicks);
       }
-      const plan = await this.ask('planner', taskPlannerPrompt(this.context()), plannerSchema, signal);
+      const plan = await this.ask('task planner', taskPlannerPrompt(this.context()), plannerSchema, signal);
       this.counters.prompts++;
       const previous = this.plan;
       this.plan = plan;
-      this.o.log({ type: 'sagents_plan', agent: this.name, objective: plan.objective, longTermPlan: plan.longTermPlan, taskAtHand: plan.taskAtHand, informer: plan.informer });
+      this.o.log({ type: 'sagents_plan', role: 'task planner', agent: this.name, objective: plan.objective, longTermPlan: plan.longTermPlan, taskAtHand: plan.taskAtHand, informer: plan.informer });
       if (!plan.taskAtHand) {
         this.verdict = null;
         return this.queue.length > 0 ? this.next(obs) : this.idle(this.idleTicks);
       }
-      const items = await this.ask('action', actionPlannerPrompt(this.context(), plan.taskAtHand), actionQueueSchema(this.o.seat.subordinates), signal);
-      this.o.log({ type: 'sagents_queue', agent: this.name, task: plan.taskAtHand, queue: items });
+      const items = await this.ask('action planner', actionPlannerPrompt(this.context(), plan.taskAtHand), actionQueueSchema(this.o.seat.subordinates), signal);
+      this.o.log({ type: 'sagents_queue', role: 'action planner', agent: this.name, task: plan.taskAtHand, queue: items });
       const renewed = previous?.taskAtHand !== plan.taskAtHand || this.verdict?.status !== 'unknown';
       this.informer = this.resolveInformer(plan.informer);
       this.verdict = null;
@@ -184,13 +184,14 @@ export class HourglassAgent {
       this.counters.modelFaults++;
       this.retry = true;
       const e = err as Error & { fault?: string };
-      this.o.log({ type: 'model_fault', agent: this.name, fault: e.fault ?? 'internal', message: e.message });
+      this.o.log({ type: 'model_fault', agent: this.name, role: 'hourglass', fault: e.fault ?? 'internal', message: e.message });
       this.backoffUntil = obs.tick + RETRY_TICKS;
       return this.queue.length > 0 ? this.next(obs) : this.idle(RETRY_TICKS);
     }
   }
 
-  private async ask<S extends z.ZodType>(module: string, req: ChatRequest, schema: S, signal?: AbortSignal): Promise<z.output<S>> {
+  /** `role`: the hourglass module asking (monitor, task planner, action planner), written on its call records. */
+  private async ask<S extends z.ZodType>(role: 'monitor' | 'task planner' | 'action planner', req: ChatRequest, schema: S, signal?: AbortSignal): Promise<z.output<S>> {
     // Every attempt counts as a call, the repair and the failed ones included.
     const counted: LanguageModel = {
       id: this.o.model.id,
@@ -199,7 +200,10 @@ export class HourglassAgent {
         const res = await this.o.model.generate(r, opts);
         this.counters.promptTokens += res.usage.promptTokens;
         this.counters.completionTokens += res.usage.completionTokens;
-        this.o.log({ type: this.o.callRecord ?? 'llm_call', agent: this.name, module, model: this.o.model.id, promptTokens: res.usage.promptTokens, completionTokens: res.usage.completionTokens, latencyMs: res.latencyMs });
+        const call = { agent: this.name, role, modelId: this.o.model.id, promptTokens: res.usage.promptTokens, completionTokens: res.usage.completionTokens, latencyMs: res.latencyMs };
+        if (this.o.callRecord === 'sagents_call') this.o.log({ type: 'sagents_call', ...call });
+        // Without a ledger this is the run's only record of the call, in the ledger's llm_call shape (unpriced: no price table here).
+        else this.o.log({ type: 'llm_call', seq: this.counters.llmCalls, kind: 'chat', tokensEstimated: res.usage.estimated === true, costUsd: 0, priced: false, retries: 0, cached: res.cached === true, ok: true, finishReason: res.finishReason, ...call });
         return res;
       },
     };

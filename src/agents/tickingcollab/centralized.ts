@@ -138,11 +138,11 @@ export class CentralizedTeam implements Team {
       this.plan = new PlanExecutor(object.agent_plans);
       this.plans++;
       this.faultNote = null;
-      setup.log({ type: 'plan', planner: 'centralized', plan: this.plans, trigger: this.trigger, reasoning: object.reasoning ?? '', agentPlans: object.agent_plans, repaired });
+      setup.log({ type: 'plan', planner: 'centralized', role: 'planner', plan: this.plans, trigger: this.trigger, reasoning: object.reasoning ?? '', agentPlans: object.agent_plans, repaired });
     } catch (err) {
       if (isAbort(err, signal)) throw err;
       this.usage.modelFaults++;
-      setup.log({ type: 'model_fault', planner: 'centralized', ...describeModelFault(err) });
+      setup.log({ type: 'model_fault', planner: 'centralized', role: 'planner', ...describeModelFault(err) });
       const wait: Record<string, PlanNode[]> = {};
       for (const a of agents) if (!dead.includes(a)) wait[a] = [{ id: `${a}_retry_wait`, do: 'wait', with: { ticks: this.o.faultWaitTicks ?? 40 }, after: [], note: 'the planner failed; wait, then plan again' }];
       this.plan = new PlanExecutor(wait);

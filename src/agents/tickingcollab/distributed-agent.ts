@@ -173,7 +173,7 @@ export class DistributedAgent implements Agent {
     this.usage.prompts++;
     try {
       const { object: d, repaired } = await generateObject(this.model, { messages, ...(this.o.temperature !== undefined ? { temperature: this.o.temperature } : {}) }, distributedDecisionSchema(this.name, setup.agents), { signal });
-      setup.log({ type: 'plan', planner: 'distributed', agent: this.name, reasons, reasoning: d.reasoning ?? '', role: d.my_role ?? '', plan: d.plan, messages: d.messages, repaired });
+      setup.log({ type: 'plan', planner: 'distributed', role: 'planner', agent: this.name, reasons, reasoning: d.reasoning ?? '', teamRole: d.my_role ?? '', plan: d.plan, messages: d.messages, repaired });
       this.plansMade++;
       this.outbox.push(...d.messages);
       const proposals = d.messages.filter((m) => OPENS_ROUND.includes(tagOf(m.content) as Tag));
@@ -190,7 +190,7 @@ export class DistributedAgent implements Agent {
     } catch (err) {
       if (isAbort(err, signal)) throw err;
       this.usage.modelFaults++;
-      setup.log({ type: 'model_fault', planner: 'distributed', agent: this.name, ...describeModelFault(err) });
+      setup.log({ type: 'model_fault', planner: 'distributed', role: 'planner', agent: this.name, ...describeModelFault(err) });
       this.quietUntil = obs.tick + (this.o.retryWaitTicks ?? 40);
       this.reasons = [...reasons, `your previous answer could not be used (${describeModelFault(err).message.slice(0, 300)}); answer with the JSON object only`];
     }
