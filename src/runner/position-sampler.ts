@@ -34,8 +34,10 @@ export class PositionSampler {
     if (this.backend.tick - this.lastTick >= POSITION_SAMPLE_TICKS) this.sample('second', observations);
   }
 
+  /** Samples now, unless this tick was sampled already (a skill ending and the next starting at one tick). */
   sample(reason: PositionsRecord['reason'], observations: Partial<Record<string, Observation>>): void {
     const tick = this.backend.tick;
+    if (tick === this.lastTick && reason !== 'end') return;
     this.lastTick = tick;
     const agents: PositionsRecord['agents'] = { name: [], x: [], y: [], z: [], yaw: [], pitch: [], health: [], held: [] };
     for (const [name, ob] of Object.entries(observations)) {
