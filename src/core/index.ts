@@ -3,3 +3,5 @@ export * from './vec3.js';
 export * from './actions.js';
 export type * from './observation.js';
 export * from './clock.js';
+export * from './world-event.js';
+export * from './run-records.js';

@@ -6,6 +6,7 @@
  */
 import type { AgentAction } from '../core/actions.js';
 import type { Observation } from '../core/observation.js';
+import type { WorldEvent } from '../core/world-event.js';
 import type { AgentId, Env, StepResult } from './env.js';
 import type { AgentSpawn, Scenario } from './scenario.js';
 import type { WorldAdmin } from './world-admin.js';
@@ -29,8 +30,11 @@ export interface WorldBackend extends Env<Scenario, AgentAction, Observation> {
   removeAgent(name: AgentId): Promise<void>;
   /** Observation of one agent now, without advancing the world. */
   observe(name: AgentId): Observation;
-  /** Subscribe to every world event as plain JSON (for run logs and evaluators); returns unsubscribe. */
-  onEvent(listener: (event: { type: string; tick: number } & Record<string, unknown>) => void): () => void;
+  /**
+   * Subscribe to every world event (the backend-neutral union of core/world-event.ts, plain JSON,
+   * for run logs and evaluators); returns unsubscribe.
+   */
+  onEvent(listener: (event: WorldEvent) => void): () => void;
 }
 
 export type BackendStepResult = StepResult<Observation>;

@@ -25,7 +25,9 @@ import type { Team, TeamStats } from '../agents/team.js';
 import type { WorldAdmin } from '../env/world-admin.js';
 import { emptyMetrics, type AgentTimeline, type EpisodeResult } from './episode-result.js';
 import type { EpisodeTask, TaskOutcome } from './episode-task.js';
-import type { RunLogSink } from './run-log.js';
+import { RUN_LOG_SCHEMA_VERSION } from '../core/run-records.js';
+import { agentRecord, type RunLogSink } from './run-log.js';
+import { PositionSampler } from './position-sampler.js';
 
 /** Any backend the runner knows (world backends by default; CuisineWorld's kitchen too), with its task and team. */
 export interface EpisodeOptions<B extends AnyEpisodeBackend = WorldBackend> {
@@ -55,7 +57,9 @@ export async function runEpisode<B extends AnyEpisodeBackend = WorldBackend>(o: 
   let ended: string;
   let error: EpisodeResult['error'];
   let names: string[] = [];
-  const offEvents = o.backend.onEvent((e) => o.log.write({ ...e, type: 'world', event: e.type }));
+  const events = worldEventsToLog(o);
+  // Positions are the world backends' (a kitchen has no places to sample).
+  const positions = isWorldBackend(o.backend) ? new PositionSampler(o.backend, o.log) : null;
   // The episode's share of the team's ledger (a team may be reused across episodes), its breaker closed anew.
   const llm = o.team.llm;
   const firstCall = llm?.accountant.records.length ?? 0;
@@ -78,14 +82,16 @@ export async function runEpisode<B extends AnyEpisodeBackend = WorldBackend>(o: 
     let obs = await o.backend.reset({ seed: o.seed, scenario });
     names = Object.keys(obs);
     await o.task.setup(o.backend);
-    o.log.write({ type: 'episode_start', tick: o.backend.tick, task: o.task.id, taskType: o.task.type, seed: o.seed, agents: o.team.architecture, mode, backend: o.backend.kind, names });
+    o.log.write({ type: 'episode_start', schemaVersion: RUN_LOG_SCHEMA_VERSION, tick: o.backend.tick, task: o.task.id, taskType: o.task.type, seed: o.seed, agents: o.team.architecture, mode, backend: o.backend.kind, names });
+    events.started();
+    positions?.sample('start', obs as WorldObservations);
     await o.team.start({
       task: o.task.brief,
       agents: names,
       seed: o.seed,
       skills: describeSkills(),
       oracle: o.team.omniscient ? { admin: worldAdmin(o.backend), task: o.task.oracleKnowledge } : undefined,
-      log: (r) => o.log.write({ ...r, tick: o.backend.tick }),
+      log: (r) => o.log.write(agentRecord(r, o.backend.tick)),
     });
     const maxTicks = o.task.brief.maxTicks;
     if (mode === 'async') {
@@ -98,6 +104,7 @@ export async function runEpisode<B extends AnyEpisodeBackend = WorldBackend>(o: 
           {
             decide: async (ob: Observation): Promise<AgentAction> => {
               tracker.observe(name, ob);
+              positions?.tick({ [name]: ob as Observation });
               const t0 = performance.now();
               const acts = await team.decide({ [name]: ob }, o.signal);
               planningMs += performance.now() - t0;
@@ -137,6 +144,7 @@ export async function runEpisode<B extends AnyEpisodeBackend = WorldBackend>(o: 
           actions = await o.team.decide(asked, o.signal);
           planningMs += performance.now() - t0;
           for (const [agent, action] of Object.entries(actions)) o.log.write({ type: 'action', tick: o.backend.tick, agent, action });
+          if (Object.values(actions).some((a) => a?.type === 'skill' || a?.type === 'code')) positions?.sample('skill_start', obs as WorldObservations);
           const stop = modelStop();
           if (stop) {
             ended = stop;
@@ -148,6 +156,8 @@ export async function runEpisode<B extends AnyEpisodeBackend = WorldBackend>(o: 
         await o.task.afterStep(o.backend);
         outcome = o.task.outcome(o.backend);
         toDecide = new Set();
+        if (Object.values(obs).some((ob) => ob && ob.finishedSkills.length > 0)) positions?.sample('skill_end', obs as WorldObservations);
+        else positions?.tick(obs as WorldObservations);
         for (const [n, ob] of Object.entries(obs)) {
           tracker.observe(n, ob);
           for (const f of ob.finishedSkills) o.log.write({ type: 'skill_result', tick: f.finishedAt, agent: n, skill: f.name, params: f.params, result: f.result, ticks: f.ticks });
@@ -170,7 +180,7 @@ export async function runEpisode<B extends AnyEpisodeBackend = WorldBackend>(o: 
     error = { fault: e.fault ?? 'internal', message: e.message };
     o.log.write({ type: 'episode_error', tick: o.backend.tick, fault: error.fault, message: error.message });
   } finally {
-    offEvents();
+    events.stop();
     offCalls?.();
     await o.team.stop?.().catch(() => undefined);
   }
@@ -207,6 +217,7 @@ export async function runEpisode<B extends AnyEpisodeBackend = WorldBackend>(o: 
     timeline: tracker.timelines(names, ticks),
     error,
   };
+  if (positions && names.length > 0) positions.sample('end', lastObservations(o.backend as unknown as WorldBackend, names));
   o.log.write({ type: 'episode_end', tick: ticks, result });
   o.log.close();
   return result;
@@ -224,6 +235,49 @@ function omniscientScenario<S>(scenario: S): S {
 function worldAdmin(backend: AnyEpisodeBackend): WorldAdmin {
   if (!('admin' in backend)) throw new GuildcraftError('user', `the oracle needs a world backend's admin view, which '${backend.kind}' has not`, 'run the oracle on the sim or minecraft backend');
   return (backend as WorldBackend).admin;
+}
+
+/**
+ * Writes the backend's world events as `world` records. Events of the reset and the task's set-up
+ * wait until `started()` (after episode_start), so the log's first record states its schema version.
+ */
+type BackendEvent = Parameters<Parameters<AnyEpisodeBackend['onEvent']>[0]>[0];
+
+function worldEventsToLog(o: { backend: AnyEpisodeBackend; log: RunLogSink }): { started(): void; stop(): void } {
+  let early: BackendEvent[] | null = [];
+  const write = (e: BackendEvent): void => o.log.write({ ...e, type: 'world', event: e.type });
+  const off = o.backend.onEvent((e) => (early ? early.push(e) : write(e)));
+  const flushEarly = (): void => {
+    const waiting = early ?? [];
+    early = null;
+    for (const e of waiting) write(e);
+  };
+  return {
+    started: flushEarly,
+    stop: () => {
+      off();
+      flushEarly();
+    },
+  };
+}
+
+type WorldObservations = Partial<Record<string, Observation>>;
+
+function isWorldBackend(b: AnyEpisodeBackend): b is WorldBackend {
+  return 'admin' in b && typeof (b as Partial<WorldBackend>).observe === 'function';
+}
+
+/** Every agent's observation now, for the last positions sample (an agent that left has none). */
+function lastObservations(backend: WorldBackend, names: readonly string[]): Partial<Record<string, Observation>> {
+  const out: Partial<Record<string, Observation>> = {};
+  for (const n of names) {
+    try {
+      out[n] = backend.observe(n);
+    } catch {
+      // Gone from the episode (left, or the backend closed on an error): nothing to place.
+    }
+  }
+  return out;
 }
 
 function needsDecision(ob: EpisodeObservation): boolean {

@@ -6,6 +6,8 @@ export { runEpisodeJob, defaultAgentsFor, type EpisodeJobOptions } from './episo
 export { episodeTaskFromSpec, loadSpec } from './task-adapter.js';
 export { suiteFiles, taskFile } from '../tasks/task-files.js';
 export { JsonlRunLog, MemoryRunLog, nullRunLog, readRunLog, type LogRecord, type RunLogSink } from './run-log.js';
+export { readEpisodeLog, type EpisodeLogContents, type ReadRecord } from './read-episode-log.js';
+export { PositionSampler, POSITION_SAMPLE_TICKS } from './position-sampler.js';
 export { runBench, type BenchJob, type BenchProgress } from './bench/run-bench.js';
 export { ResultsFile, jobKey } from './bench/results-file.js';
 export { summarize, formatSummary, type SummaryRow } from './bench/summary.js';

@@ -1,13 +1,17 @@
 /**
- * The append-only JSONL log of one episode: one JSON object per line, each with a `type` and the
- * tick it belongs to (world events, skill calls and results, messages, LLM calls, metrics, the
- * summary last). Lines are written as they happen, so a crashed or interrupted run still leaves
- * everything up to the crash; `readRunLog` skips a torn last line instead of failing.
+ * The append-only JSONL log of one episode: one JSON object per line, the typed run records of
+ * core/run-records.ts (episode_start with its schemaVersion first, then world events, skill calls
+ * and results, positions, messages, LLM calls, the summary last), each with the tick it belongs to.
+ * Lines reach the file at least once per wall-clock second and on close, so a crashed or killed run
+ * still leaves everything up to about a second before the end; `readRunLog` skips a torn last line
+ * instead of failing.
  */
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { InputError } from '../core/errors.js';
+import { InputError, InternalError } from '../core/errors.js';
+import { agentRecordSchema, type AgentRecord, type RunRecord } from '../core/run-records.js';
 
+/** A record as read back from a file: any version, not yet checked against the schema. */
 export interface LogRecord {
   type: string;
   tick?: number;
@@ -15,31 +19,62 @@ export interface LogRecord {
 }
 
 export interface RunLogSink {
-  write(record: LogRecord): void;
+  write(record: RunRecord): void;
   close(): void;
 }
 
 /**
+ * A record a team wrote through `TeamSetup.log`, stamped with `tick` and checked against the
+ * agent records of core/run-records.ts (agents are free-form callers; the log is not).
+ */
+export function agentRecord(record: { type: string } & Record<string, unknown>, tick: number): AgentRecord {
+  const parsed = agentRecordSchema.safeParse({ ...record, tick });
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(record)'}: ${i.message}`).join('; ');
+  // The agent's log call and the schema in src/core/run-records.ts disagree: one of them must change.
+  throw new InternalError(`an agent wrote a '${record.type}' log record the run-log schema (src/core/run-records.ts) does not accept: ${issues}`);
+}
+
+export interface JsonlRunLogOptions {
+  /** Buffered lines that trigger a write (default 256). */
+  flushEvery?: number;
+  /** Longest a written line waits in the buffer, in wall-clock milliseconds (default 1000). */
+  flushIntervalMs?: number;
+}
+
+/** Logs with lines still buffered: flushed when the process exits, whichever way it exits normally. */
+const openLogs = new Set<JsonlRunLog>();
+let exitHookInstalled = false;
+
+/**
  * Buffers lines and appends them in batches (one `appendFileSync` per flush): episodes emit
- * thousands of events, and a syscall per line would dominate fast simulated runs. The buffer is also
- * flushed every `flushIntervalMs` (default 1 s) and when the process exits, so an episode waiting on a
- * model, or a process that ends without closing the log, loses at most a second of records.
+ * thousands of events, and a syscall per line would dominate fast simulated runs. A timer flushes
+ * what waits longer than `flushIntervalMs` (a run that waits on a model writes little but must not
+ * leave an empty file when it is killed).
  */
 export class JsonlRunLog implements RunLogSink {
   private buffer: string[] = [];
   private closed = false;
+  private readonly flushEvery: number;
   private readonly timer: ReturnType<typeof setInterval>;
-  private readonly onExit = (): void => this.flush();
 
-  constructor(readonly path: string, private readonly flushEvery = 256, flushIntervalMs = 1000) {
+  constructor(readonly path: string, options: JsonlRunLogOptions = {}) {
+    this.flushEvery = options.flushEvery ?? 256;
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, '');
-    this.timer = setInterval(this.onExit, flushIntervalMs);
+    this.timer = setInterval(() => this.flush(), options.flushIntervalMs ?? 1000);
+    // The timer alone must not keep a finished process alive.
     this.timer.unref();
-    process.once('exit', this.onExit);
+    openLogs.add(this);
+    if (!exitHookInstalled) {
+      exitHookInstalled = true;
+      process.once('exit', () => {
+        for (const log of openLogs) log.flush();
+      });
+    }
   }
 
-  write(record: LogRecord): void {
+  write(record: RunRecord): void {
     if (this.closed) return;
     this.buffer.push(JSON.stringify(record));
     if (this.buffer.length >= this.flushEvery) this.flush();
@@ -52,17 +87,18 @@ export class JsonlRunLog implements RunLogSink {
   }
 
   close(): void {
+    if (this.closed) return;
     this.flush();
     this.closed = true;
     clearInterval(this.timer);
-    process.off('exit', this.onExit);
+    openLogs.delete(this);
   }
 }
 
 /** Keeps records in memory (tests, and bench workers that only need the summary). */
 export class MemoryRunLog implements RunLogSink {
   readonly records: LogRecord[] = [];
-  write(record: LogRecord): void {
+  write(record: RunRecord): void {
     this.records.push(record);
   }
   close(): void {}

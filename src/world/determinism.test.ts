@@ -16,6 +16,7 @@ import { attack } from './living/combat.js';
 import { startUsing } from './living/eating.js';
 import { spawnMob } from './mobs/spawn.js';
 import { NaturalTerrain } from './terrain/natural.js';
+import { worldEventSchema } from '../core/world-event.js';
 
 const TICKS = 10_000;
 const AGENTS = 3;
@@ -118,6 +119,12 @@ describe('determinism', () => {
     expect(count(a.log, 'item_picked_up')).toBeGreaterThan(5);
     expect(count(a.log, 'entity_attacked')).toBeGreaterThan(0);
     expect(count(a.log, 'player_ate')).toBeGreaterThan(0);
+
+    // Every event the world emitted is in the backend-neutral union both backends share (core/world-event.ts).
+    const events = a.log.filter((l) => l.startsWith('{"type":'));
+    expect(events.length).toBeGreaterThan(100);
+    const offUnion = events.filter((l) => !worldEventSchema.safeParse(JSON.parse(l)).success);
+    expect(offUnion.slice(0, 3)).toEqual([]);
 
     const other = trace('determinism-2');
     for (let t = 0; t < 1000; t++) other.step();

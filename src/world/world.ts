@@ -15,6 +15,7 @@ import type { WorldSystem } from './system.js';
 import { defaultSystems } from './systems.js';
 import { createTerrain } from './terrain/index.js';
 import type { TerrainGenerator } from './terrain/generator.js';
+import { TICKS_PER_DAY } from './time.js';
 import { DEFAULT_GAMERULES, type Difficulty, type Gamerules, type WorldOptions } from './world-options.js';
 
 export { TICKS_PER_SECOND, TICKS_PER_DAY } from './time.js';
@@ -28,6 +29,13 @@ export interface BlockEntity {
 type Listener = (e: WorldEvent) => void;
 /** Told of every block change made through `setBlock` (fluids wake up, containers drop contents). */
 export type BlockWatcher = (x: number, y: number, z: number, before: number, after: number) => void;
+
+/**
+ * How long the world keeps events for `takeEvents` without anyone taking them: a simulated day. A
+ * world driven only through push listeners (the backends) would otherwise keep every event of the
+ * run (about 1,000 a simulated day) for nobody.
+ */
+export const EVENT_PULL_WINDOW_TICKS = TICKS_PER_DAY;
 
 export class World {
   readonly seed: string;
@@ -49,10 +57,17 @@ export class World {
 
   private nextId = 1;
   private readonly rngs = new Map<string, Rng>();
-  private readonly listeners = new Map<string, Listener[]>();
-  private readonly anyListeners: Listener[] = [];
+  // Listener lists are replaced, never changed in place, so a listener that unsubscribes while an
+  // event is delivered does not make the loop skip the next one.
+  private readonly listeners = new Map<string, readonly Listener[]>();
+  private anyListeners: readonly Listener[] = [];
   private pending: WorldEvent[] = [];
-  private readonly blockWatchers: BlockWatcher[] = [];
+  /** Whether events are still queued for `takeEvents` (off once nobody took them for a pull window). */
+  private queueing = true;
+  private lastPullTick = 0;
+  /** The tick the queue was dropped at, when it was; the next `takeEvents` reports it. */
+  private droppedAtTick: number | null = null;
+  private blockWatchers: readonly BlockWatcher[] = [];
 
   constructor(options: WorldOptions) {
     if (options.seed === undefined || options.seed === null || options.seed === '') {
@@ -114,8 +129,10 @@ export class World {
 
   /** Calls `watcher` after every block change made through `setBlock`; returns the unsubscribe function. */
   watchBlocks(watcher: BlockWatcher): () => void {
-    this.blockWatchers.push(watcher);
-    return () => this.blockWatchers.splice(this.blockWatchers.indexOf(watcher), 1);
+    this.blockWatchers = [...this.blockWatchers, watcher];
+    return once(() => {
+      this.blockWatchers = without(this.blockWatchers, watcher);
+    });
   }
 
   blockEntity<T extends BlockEntity>(p: Vec3, kind: string): T | undefined {
@@ -185,7 +202,7 @@ export class World {
 
   emit(event: WorldEventInput): void {
     const e = { ...event, tick: this.tick } as WorldEvent;
-    this.pending.push(e);
+    if (this.queueing) this.pending.push(e);
     const typed = this.listeners.get(e.type);
     if (typed) for (const l of typed) l(e);
     for (const l of this.anyListeners) l(e);
@@ -193,22 +210,46 @@ export class World {
 
   /** Subscribes to one event type; returns the unsubscribe function. */
   on<T extends WorldEventType>(type: T, listener: (e: EventOf<T>) => void): () => void {
-    const list = this.listeners.get(type) ?? [];
-    list.push(listener as Listener);
-    this.listeners.set(type, list);
-    return () => list.splice(list.indexOf(listener as Listener), 1);
+    const l = listener as Listener;
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), l]);
+    return once(() => {
+      this.listeners.set(type, without(this.listeners.get(type) ?? [], l));
+    });
   }
 
+  /** Subscribes to every event; returns the unsubscribe function (calling it again does nothing). */
   onAny(listener: Listener): () => void {
-    this.anyListeners.push(listener);
-    return () => this.anyListeners.splice(this.anyListeners.indexOf(listener), 1);
+    this.anyListeners = [...this.anyListeners, listener];
+    return once(() => {
+      this.anyListeners = without(this.anyListeners, listener);
+    });
   }
 
-  /** Events since the last call (the world keeps nothing after this, so long runs stay bounded). */
+  /**
+   * Events since the last call (or since the world began). The world keeps them only while someone
+   * pulls: when nobody called this for EVENT_PULL_WINDOW_TICKS, it drops the queue and stops
+   * queueing, and the next call says so instead of returning a silently incomplete list. Code that
+   * only listens (`on`, `onAny`) never pays for the queue beyond that window.
+   */
   takeEvents(): WorldEvent[] {
+    const dropped = this.droppedAtTick;
+    this.lastPullTick = this.tick;
+    this.queueing = true;
+    this.droppedAtTick = null;
+    if (dropped !== null) {
+      throw new InputError(
+        `the world stopped keeping events at tick ${dropped}: nobody called takeEvents for ${EVENT_PULL_WINDOW_TICKS} ticks, so the events of ticks ${dropped - EVENT_PULL_WINDOW_TICKS}–${this.tick} are gone`,
+        `call takeEvents at least once every ${EVENT_PULL_WINDOW_TICKS} ticks, or subscribe with onAny to see every event; events from now on are kept again`,
+      );
+    }
     const out = this.pending;
     this.pending = [];
     return out;
+  }
+
+  /** Events waiting for `takeEvents` (bounded by the pull window). */
+  get queuedEventCount(): number {
+    return this.pending.length;
   }
 
   // ---- time ---------------------------------------------------------------
@@ -219,6 +260,7 @@ export class World {
 
   /** Advances the world by one tick: every system in order, then removed entities leave. */
   step(): void {
+    if (this.queueing && this.tick - this.lastPullTick >= EVENT_PULL_WINDOW_TICKS) this.stopQueueing();
     for (const s of this.systems) s.tick(this);
     for (const e of this.entities.values()) {
       if (e.removed) {
@@ -232,8 +274,30 @@ export class World {
     this.tick++;
   }
 
+  private stopQueueing(): void {
+    this.queueing = false;
+    this.pending = [];
+    this.droppedAtTick = this.tick;
+  }
+
   /** Advances `n` ticks. */
   run(n: number): void {
     for (let i = 0; i < n; i++) this.step();
   }
+}
+
+/** `fn` that runs only the first time it is called: an unsubscribe called twice must not remove a different listener. */
+function once(fn: () => void): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+}
+
+/** `list` without the first occurrence of `item` (the same function subscribed twice needs two unsubscribes). */
+function without<T>(list: readonly T[], item: T): readonly T[] {
+  const i = list.indexOf(item);
+  return i < 0 ? list : [...list.slice(0, i), ...list.slice(i + 1)];
 }

@@ -6,6 +6,7 @@
  * Timing differs by design (real server time, flying-squid mobs have no AI), so ticks are not compared.
  */
 import { describe, expect, it } from 'vitest';
+import { worldEventSchema } from '../../src/core/world-event.js';
 import type { WorldBackend } from '../../src/env/backend.js';
 import { SimEnv } from '../../src/env/sim/index.js';
 import type { Scenario } from '../../src/env/scenario.js';
@@ -32,6 +33,8 @@ interface Outcome {
   placed: string;
   zombieKilled: boolean;
   events: string[];
+  /** Events that are not in the backend-neutral union (core/world-event.ts), as `type: issue`. */
+  offUnion: string[];
 }
 
 /** The world events goal evaluators score, as `actor type object`, in arrival order. */
@@ -81,6 +84,10 @@ async function play(env: WorldBackend): Promise<Outcome> {
   off();
   return {
     events: describeEvents(events, names),
+    offUnion: events.flatMap((e) => {
+      const parsed = worldEventSchema.safeParse(e);
+      return parsed.success ? [] : [`${e.type}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`];
+    }),
     results,
     logs: count(obs, 'oak_log'),
     placed: env.admin.blockAt({ x: -2, y: GROUND_Y, z: 0 }),
@@ -116,5 +123,7 @@ describe('parity: the same scripted agent on the embedded world and on a protoco
       'pat entity_died zombie',
     ]);
     expect(mc.events).toEqual(sim.events);
+    // Both backends emit exactly the one event union.
+    expect({ sim: sim.offUnion, minecraft: mc.offUnion }).toEqual({ sim: [], minecraft: [] });
   }, 240_000);
 });

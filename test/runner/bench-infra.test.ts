@@ -149,8 +149,8 @@ describe('bench summary and report', () => {
 describe('run log', () => {
   it('appends JSON lines and reads them back, skipping a torn last line', () => {
     const path = join(tmp(), 'ep.jsonl');
-    const log = new JsonlRunLog(path, 2);
-    for (let i = 0; i < 5; i++) log.write({ type: 'tick', tick: i });
+    const log = new JsonlRunLog(path, { flushEvery: 2 });
+    for (let i = 0; i < 5; i++) log.write({ type: 'episode_stopped', tick: i, reason: 'test' });
     log.close();
     appendFileSync(path, '{"type":"sum');
     const parsed = readRunLog(path);
@@ -160,11 +160,11 @@ describe('run log', () => {
 
   it('flushes a quiet log within its interval, before it is closed (an episode waiting on a model loses nothing)', async () => {
     const path = join(tmp(), 'quiet.jsonl');
-    const log = new JsonlRunLog(path, 256, 20);
-    log.write({ type: 'episode_start', tick: 0 });
+    const log = new JsonlRunLog(path, { flushEvery: 256, flushIntervalMs: 20 });
+    log.write({ type: 'episode_stopped', tick: 0, reason: 'test' });
     expect(readFileSync(path, 'utf8')).toBe('');
     await new Promise((r) => setTimeout(r, 80));
-    expect(readRunLog(path).records.map((r) => r.type)).toEqual(['episode_start']);
+    expect(readRunLog(path).records.map((r) => r.type)).toEqual(['episode_stopped']);
     log.close();
   });
 });

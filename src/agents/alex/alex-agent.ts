@@ -129,7 +129,7 @@ export class AlexAgent implements Agent {
       return await this.advance(ask, obs);
     } catch (err) {
       if (isAbort(err, signal)) return null;
-      this.faults.fault(err, (r) => this.log(r), { agent: this.name }, signal);
+      this.faults.fault(err, (r) => this.log(r), { agent: this.name, role: 'alex' }, signal);
       return obs.runningSkill ? null : { type: 'skill', name: 'wait', params: { ticks: this.o.faultWaitTicks ?? 20 } };
     }
   }
@@ -176,7 +176,7 @@ export class AlexAgent implements Agent {
     if (prev) this.stack.suspend(prev);
     this.current = plan;
     await this.library.add('event', `interrupted "${prev?.plan ?? 'idle'}" to handle: ${event.text}`, obs.tick);
-    this.log({ type: 'alex_interrupt', agent: this.name, event: event.type, priority: event.priority, suspended: prev?.plan ?? null, plan: plan.plan, calls: [...plan.calls] });
+    this.log({ type: 'alex_interrupt', role: 'short-term planner', agent: this.name, event: event.type, priority: event.priority, suspended: prev?.plan ?? null, plan: plan.plan, calls: [...plan.calls] });
     return this.issue(plan, obs, false);
   }
 
@@ -186,7 +186,7 @@ export class AlexAgent implements Agent {
     const reply = await ask('chat', chatPrompt({ id: this.identity(), heard, working, observation: renderObservationText(obs) }), chatReplySchema);
     if (!reply.respond || !reply.message.trim()) return null;
     this.messages++;
-    this.log({ type: 'alex_chat_reply', agent: this.name, heard, message: reply.message });
+    this.log({ type: 'alex_chat_reply', role: 'chat', agent: this.name, heard, message: reply.message });
     // RESUME gate: the reply waits for the running skill instead of pre-empting it.
     return { type: 'skill', name: 'say', params: { message: reply.message.slice(0, 256) }, queue: true };
   }
@@ -239,7 +239,7 @@ export class AlexAgent implements Agent {
       cur.results.length === 0
         ? { success: false, critique: 'the plan had no usable skill calls', skill: null, askedModel: false }
         : await judge(ask, { id: this.identity(), subGoal: cur.subGoal, plan: cur.plan, results: cur.results, observation: renderObservationText(obs) });
-    this.log({ type: 'alex_critic', agent: this.name, subGoal: cur.subGoal, success: verdict.success, critique: verdict.critique, askedModel: verdict.askedModel });
+    this.log({ type: 'alex_critic', role: 'critic', agent: this.name, subGoal: cur.subGoal, success: verdict.success, critique: verdict.critique, askedModel: verdict.askedModel });
     if (verdict.success) {
       await this.learn(cur, verdict);
       this.achieved.push(cur.subGoal);
@@ -281,7 +281,7 @@ export class AlexAgent implements Agent {
     this.goalIndex = 0;
     this.failures.reset();
     this.critique = undefined;
-    this.log({ type: 'alex_long_term_plan', agent: this.name, complex: plan.complex, subGoals: plan.subGoals, reason: failure ?? null });
+    this.log({ type: 'alex_long_term_plan', role: 'long-term planner', agent: this.name, complex: plan.complex, subGoals: plan.subGoals, reason: failure ?? null });
   }
 
   private subGoal(): string | null {
@@ -309,7 +309,7 @@ export class AlexAgent implements Agent {
         this.o.codeFailLimit ?? 3,
       );
     await this.associative.remember(p.plan, obs.tick);
-    this.log({ type: 'alex_short_term_plan', agent: this.name, subGoal, urgent: event !== null, plan: p.plan, explanation: p.explanation, reused: p.reused, calls: p.calls, attempts: p.attempts, recalledSkills: recalled.skills.map((s) => s.name) });
+    this.log({ type: 'alex_short_term_plan', role: 'short-term planner', agent: this.name, subGoal, urgent: event !== null, plan: p.plan, explanation: p.explanation, reused: p.reused, calls: p.calls, attempts: p.attempts, recalledSkills: recalled.skills.map((s) => s.name) });
     return { subGoal, plan: p.plan, explanation: p.explanation, calls: [...p.calls], inFlight: null, inFlightTick: obs.tick, done: [], results: [], urgent: event !== null, event, reused: p.reused };
   }
 

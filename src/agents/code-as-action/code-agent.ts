@@ -142,7 +142,7 @@ export class CodeAsActionAgent implements Agent {
     const task = written.task ?? setup.task.goal;
     this.running = { task, description: written.description ?? task, code: written.code, functions, main };
     this.programs++;
-    setup.log({ type: 'code_program', agent: this.name, task, retrieved: library.map((s) => ({ name: s.name, score: s.score })), defines: functions.map((f) => f.name), attempt: this.failures + 1 });
+    setup.log({ type: 'code_program', role: 'writer', agent: this.name, task, retrieved: library.map((s) => ({ name: s.name, score: s.score })), defines: functions.map((f) => f.name), attempt: this.failures + 1 });
     return { type: 'code', source };
   }
 

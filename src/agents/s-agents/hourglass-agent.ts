@@ -158,7 +158,7 @@ export class HourglassAgent {
     try {
       if (this.plan?.taskAtHand) {
         this.verdict = await this.ask('monitor', monitorPrompt(this.context()), monitorSchema, signal);
-        this.o.log({ type: 'sagents_monitor', agent: this.name, task: this.plan.taskAtHand, status: this.verdict.status, judgment: this.verdict.judgment });
+        this.o.log({ type: 'sagents_monitor', role: 'monitor', agent: this.name, task: this.plan.taskAtHand, status: this.verdict.status, judgment: this.verdict.judgment });
         if (this.verdict.status !== 'unknown') this.queueReport(this.plan.taskAtHand, this.verdict.status, this.verdict.judgment);
         else if (!hadNews && !patience) return this.queue.length > 0 ? this.next(obs) : this.idle(this.idleTicks);
       }
@@ -166,13 +166,13 @@ export class HourglassAgent {
       this.prompts++;
       const previous = this.plan;
       this.plan = plan;
-      this.o.log({ type: 'sagents_plan', agent: this.name, objective: plan.objective, longTermPlan: plan.longTermPlan, taskAtHand: plan.taskAtHand, informer: plan.informer });
+      this.o.log({ type: 'sagents_plan', role: 'task planner', agent: this.name, objective: plan.objective, longTermPlan: plan.longTermPlan, taskAtHand: plan.taskAtHand, informer: plan.informer });
       if (!plan.taskAtHand) {
         this.verdict = null;
         return this.queue.length > 0 ? this.next(obs) : this.idle(this.idleTicks);
       }
       const items = await this.ask('action', actionPlannerPrompt(this.context(), plan.taskAtHand), actionQueueSchema(this.o.seat.subordinates), signal);
-      this.o.log({ type: 'sagents_queue', agent: this.name, task: plan.taskAtHand, queue: items });
+      this.o.log({ type: 'sagents_queue', role: 'action planner', agent: this.name, task: plan.taskAtHand, queue: items });
       const renewed = previous?.taskAtHand !== plan.taskAtHand || this.verdict?.status !== 'unknown';
       this.informer = this.resolveInformer(plan.informer);
       this.verdict = null;
@@ -185,7 +185,7 @@ export class HourglassAgent {
       if (this.queue.length === 0) return this.idle(this.idleTicks);
       return this.next(obs);
     } catch (err) {
-      this.faults.fault(err, this.o.log, { agent: this.name }, signal);
+      this.faults.fault(err, this.o.log, { agent: this.name, role: 'hourglass' }, signal);
       this.retry = true;
       this.backoffUntil = obs.tick + RETRY_TICKS;
       return this.queue.length > 0 ? this.next(obs) : this.idle(RETRY_TICKS);

@@ -144,7 +144,7 @@ export class CentralizedTeam implements Team {
       this.plan = new PlanExecutor(object.agent_plans);
       this.plans++;
       this.faultNote = null;
-      setup.log({ type: 'plan', planner: 'centralized', plan: this.plans, trigger: this.trigger, reasoning: object.reasoning ?? '', agentPlans: object.agent_plans, repaired });
+      setup.log({ type: 'plan', planner: 'centralized', role: 'planner', plan: this.plans, trigger: this.trigger, reasoning: object.reasoning ?? '', agentPlans: object.agent_plans, repaired });
     } catch (err) {
       const fault = this.faults.fault(err, setup.log, { planner: 'centralized', role: 'planner' }, signal);
       const wait: Record<string, PlanNode[]> = {};

@@ -180,7 +180,7 @@ export class DistributedAgent implements Agent {
     try {
       const { object: d, repaired } = await generateObject(this.model, { messages, ...(this.o.temperature !== undefined ? { temperature: this.o.temperature } : {}) }, distributedDecisionSchema(this.name, setup.agents), { signal, caller: { agent: this.name, role: 'planner' } });
       this.faults.succeeded();
-      setup.log({ type: 'plan', planner: 'distributed', agent: this.name, reasons, reasoning: d.reasoning ?? '', role: d.my_role ?? '', plan: d.plan, messages: d.messages, repaired });
+      setup.log({ type: 'plan', planner: 'distributed', role: 'planner', agent: this.name, reasons, reasoning: d.reasoning ?? '', teamRole: d.my_role ?? '', plan: d.plan, messages: d.messages, repaired });
       this.plansMade++;
       this.outbox.push(...d.messages);
       const proposals = d.messages.filter((m) => OPENS_ROUND.includes(tagOf(m.content) as Tag));

@@ -13,8 +13,8 @@ import type { Bot } from 'mineflayer';
 import { agentActionSchema, type AgentAction, type LowLevelAction } from '../../core/actions.js';
 import { GuildcraftError, InputError } from '../../core/errors.js';
 import type { Vec3 } from '../../core/vec3.js';
+import type { WorldEvent } from '../../core/world-event.js';
 import type { ObservedEvent, Observation } from '../../core/observation.js';
-import type { FinishedSkill } from '../../skills/skill-executor.js';
 import { loadSandboxEngine } from '../../skills/sandbox/index.js';
 import { fail } from '../../skills/skill-result.js';
 import { EVENT_PRIORITY } from '../../skills/observe/priorities.js';
@@ -23,7 +23,7 @@ import type { AgentId, ResetOptions, StepResult } from '../env.js';
 import { parseAgentSpawn, parseScenario, type AgentSpawn, type ParsedScenario, type Scenario } from '../scenario.js';
 import { assembleStepResult, type ActiveAgentStep } from '../step-result.js';
 import type { WorldAdmin } from '../world-admin.js';
-import { BodyEvents, type BackendEvent } from './body-events.js';
+import { BodyEvents } from './body-events.js';
 import { plain } from './bot-geometry.js';
 import * as cmd from './commands.js';
 import { MinecraftConnectionPool } from './connection-pool.js';
@@ -82,7 +82,7 @@ interface Episode {
   events: WorldEventTracker;
 }
 
-type EventListener = (event: BackendEvent) => void;
+type EventListener = (event: WorldEvent) => void;
 
 export class MinecraftBackend implements WorldBackend {
   readonly kind = 'minecraft';
@@ -341,12 +341,9 @@ export class MinecraftBackend implements WorldBackend {
       events: ep.events.skillSink(spawn.name),
       frame: this.frame,
       tick,
-      onFinished: (f) => this.emitFinished(spawn.name, f),
     });
-    const body = new BodyEvents(spawn.name, bot, tick, (e) => {
-      this.emit(e);
-      ep.events.bodyEvent(spawn.name, plain(bot.entity.position), e);
-    });
+    // The body's own events reach listeners in the world's shape, through the tracker.
+    const body = new BodyEvents(spawn.name, bot, tick, (e) => ep.events.bodyEvent(spawn.name, plain(bot.entity.position), e));
     ep.hub.attach(spawn.name, bot);
     ep.agents.set(spawn.name, {
       name: spawn.name,
@@ -455,14 +452,9 @@ export class MinecraftBackend implements WorldBackend {
     return obs;
   }
 
-  private emitFinished(agent: string, f: FinishedSkill): void {
-    const r = f.result as { ok: boolean; reason?: string };
-    this.emit({ type: 'skill_finished', tick: f.finishedAt, agent, skill: f.name, ok: r.ok, ...(r.ok ? {} : { reason: r.reason }), ticks: f.ticks });
-  }
-
-  private emit(e: BackendEvent): void {
+  private emit(e: WorldEvent): void {
     if (this.listeners.size === 0) return;
-    const json = this.frame.mapPositions(JSON.parse(JSON.stringify(e)) as BackendEvent, 'toScenario');
+    const json = this.frame.mapPositions(JSON.parse(JSON.stringify(e)) as WorldEvent, 'toScenario');
     for (const l of this.listeners) l(json);
   }
 

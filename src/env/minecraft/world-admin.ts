@@ -17,7 +17,7 @@ import type { Entity } from 'prismarine-entity';
 import { InputError } from '../../core/errors.js';
 import type { Vec3 } from '../../core/vec3.js';
 import type { AdminEntityInfo, AdminPlayerInfo, BossOptions, WorldAdmin } from '../world-admin.js';
-import type { BackendEvent } from './body-events.js';
+import type { WorldEvent } from '../../core/world-event.js';
 import { effectNameOf } from './body-events.js';
 import { distance, plain, round1, round2, toVec3 } from './bot-geometry.js';
 import * as cmd from './commands.js';
@@ -40,7 +40,7 @@ export interface AdminDeps {
   agents(): ReadonlyMap<string, AdminAgentView>;
   hub(): MessageHub | null;
   chests: ChestMemory;
-  emit(event: BackendEvent): void;
+  emit(event: WorldEvent): void;
   /** Told of an entity the admin removes (a server id): its death is a removal, not a kill. */
   removing?(serverId: number): void;
   commandTimeoutMs: number;
@@ -77,7 +77,7 @@ export class MinecraftWorldAdmin implements WorldAdmin {
           return;
         }
       }
-      if (ERROR_LINE.test(text)) deps.emit({ type: 'admin_command_error', tick: deps.tick(), message: text });
+      if (ERROR_LINE.test(text)) deps.emit({ type: 'backend_warning', tick: deps.tick(), code: 'admin_command_error', message: text });
     };
     const onSpawn = (e: Entity): void => this.claim(e);
     // A mob's death animation lasts a second before the server removes it; it is dead already.
@@ -86,7 +86,7 @@ export class MinecraftWorldAdmin implements WorldAdmin {
     };
     const onGone = (e: Entity): void => {
       const s = this.byRealId.get(e.id);
-      deps.emit({ type: 'entity_removed', tick: deps.tick(), id: s ? s.handle : e.id, entity: s ? s.handle : e.id, entityType: entityTypeName(e) });
+      deps.emit({ type: 'entity_despawned', tick: deps.tick(), entity: s ? s.handle : e.id, entityType: entityTypeName(e) });
     };
     bot.on('messagestr', onMessage);
     bot.on('entitySpawn', onSpawn);
@@ -140,7 +140,7 @@ export class MinecraftWorldAdmin implements WorldAdmin {
     return new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => {
         this.waiters.delete(token);
-        this.deps.emit({ type: 'admin_barrier_timeout', tick: this.deps.tick(), timeoutMs });
+        this.deps.emit({ type: 'backend_warning', tick: this.deps.tick(), code: 'admin_barrier_timeout', message: `the server did not answer the admin barrier within ${timeoutMs} ms` });
         resolve(false);
       }, timeoutMs);
       this.waiters.set(token, () => {
@@ -220,7 +220,7 @@ export class MinecraftWorldAdmin implements WorldAdmin {
     if (!best) return;
     best.realId = e.id;
     this.byRealId.set(e.id, best);
-    this.deps.emit({ type: 'entity_spawned', tick: this.deps.tick(), id: best.handle, entity: best.handle, kind: 'mob', entityType: type, pos: plain(e.position) });
+    this.deps.emit({ type: 'entity_spawned', tick: this.deps.tick(), entity: best.handle, kind: 'mob', entityType: type, pos: plain(e.position) });
   }
 
   /** The admin id of a server entity: its summon handle, or the server id for anything else. */

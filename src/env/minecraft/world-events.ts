@@ -12,6 +12,7 @@
 import type { Bot } from 'mineflayer';
 import type { Entity } from 'prismarine-entity';
 import type { Vec3 } from '../../core/vec3.js';
+import type { WorldEvent, WorldEventInput } from '../../core/world-event.js';
 import { tapAgentActions } from './agent-action-taps.js';
 import { AttackLog, HURT_ATTRIBUTION_TICKS, KILL_ATTRIBUTION_TICKS } from './attack-log.js';
 import type { BackendEvent } from './body-events.js';
@@ -31,7 +32,7 @@ export const HEALTH_SETTLE_MS = 150;
 export interface WorldEventDeps {
   /** The backend's tick (server time since reset). */
   now(): number;
-  emit(event: BackendEvent): void;
+  emit(event: WorldEvent): void;
   /** The WorldAdmin id of a server entity (a summon handle, or the server id itself). */
   idOf(serverId: number): number;
   /** The agent whose bot has this server entity id. */
@@ -110,8 +111,8 @@ export class WorldEventTracker {
   }
 
   /**
-   * An agent's own body (BodyEvents: exact amounts from its health updates): its hurts and deaths
-   * in the world's shape, credited to the agent that hit it last, if any.
+   * An agent's own body (BodyEvents: exact amounts from its health updates): its hurts, deaths and
+   * effects in the world's shape, hurts and deaths credited to the agent that hit it last, if any.
    */
   bodyEvent(agent: string, position: Vec3, e: BackendEvent): void {
     const id = this.deps.idOfAgent(agent);
@@ -119,7 +120,9 @@ export class WorldEventTracker {
     const t = this.deps.now();
     if (e.type === 'hurt') {
       const by = this.agentId(this.attacks.attackerOf(id, t, HURT_ATTRIBUTION_TICKS));
-      this.emit({ type: 'entity_hurt', entity: id, entityType: 'player', amount: e.amount, cause: by === null ? 'generic' : 'player', by, health: e.health });
+      const amount = typeof e.amount === 'number' ? e.amount : null;
+      const health = typeof e.health === 'number' ? e.health : null;
+      this.emit({ type: 'entity_hurt', entity: id, entityType: 'player', amount, cause: by === null ? 'generic' : 'player', by, health });
     } else if (e.type === 'death') {
       const by = this.agentId(this.attacks.attackerOf(id, t, KILL_ATTRIBUTION_TICKS));
       const cause = by === null ? 'generic' : 'player';
@@ -127,6 +130,11 @@ export class WorldEventTracker {
       this.emit({ type: 'player_died', player: id, name: agent, cause, pos: { ...position } });
     } else if (e.type === 'respawn') {
       this.emit({ type: 'player_respawned', player: id, name: agent, pos: { ...position } });
+    } else if (e.type === 'effect_added' && typeof e.effect === 'string' && typeof e.amplifier === 'number' && typeof e.durationTicks === 'number') {
+      // A server that does not say how long an effect lasts gives no event rather than a made-up length.
+      this.emit({ type: 'effect_added', entity: id, effect: e.effect, amplifier: e.amplifier, durationTicks: e.durationTicks });
+    } else if (e.type === 'effect_removed' && typeof e.effect === 'string') {
+      this.emit({ type: 'effect_removed', entity: id, effect: e.effect });
     }
   }
 
@@ -168,7 +176,7 @@ export class WorldEventTracker {
         if (after !== null) this.health.set(e.id, after);
         // Servers that never send a mob's health (flying-squid) leave the amount unknown: null, not a guess.
         const amount = before !== null && after !== null && before > after ? round1(before - after) : null;
-        this.emit({ type: 'entity_hurt', tick: t, entity: this.deps.idOf(e.id), entityType, amount, cause: by === null ? 'generic' : 'player', by, health: after === null ? null : round1(after) });
+        this.emit({ type: 'entity_hurt', entity: this.deps.idOf(e.id), entityType, amount, cause: by === null ? 'generic' : 'player', by, health: after === null ? null : round1(after) }, t);
       },
     };
     this.pending.set(e.id, pending);
@@ -223,7 +231,7 @@ export class WorldEventTracker {
     }
   }
 
-  private emitAs(agent: string, make: (by: number) => Record<string, unknown> & { type: string }): void {
+  private emitAs(agent: string, make: (by: number) => WorldEventInput): void {
     const id = this.deps.idOfAgent(agent);
     if (id !== null) this.emit(make(id));
   }
@@ -232,9 +240,9 @@ export class WorldEventTracker {
     return agent === null ? null : this.deps.idOfAgent(agent);
   }
 
-  private emit(e: Record<string, unknown> & { type: string; tick?: unknown }): void {
+  /** Emits one event in the union's shape, stamped with `tick` (default: now). */
+  private emit(e: WorldEventInput, tick: number = this.deps.now()): void {
     if (this.closed) return;
-    const tick = typeof e.tick === 'number' ? e.tick : this.deps.now();
     this.deps.emit({ ...e, tick });
   }
 

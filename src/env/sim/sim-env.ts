@@ -13,6 +13,7 @@ import type { AgentAction } from '../../core/actions.js';
 import { InputError } from '../../core/errors.js';
 import type { Observation } from '../../core/observation.js';
 import type { World, WorldEvent } from '../../world/index.js';
+import type { WorldEvent as BackendWorldEvent } from '../../core/world-event.js';
 import type { CodeProgramOptions } from '../../skills/code/index.js';
 import { settleJobs } from '../../skills/code/index.js';
 import { ObservationViews, WorldMailboxes, type ObserveOptions, type RenderedViews, type ViewsOptions } from '../../skills/observe/index.js';
@@ -41,7 +42,7 @@ export interface SimEnvOptions {
   code?: Omit<CodeProgramOptions, 'seed'>;
 }
 
-type EventListener = (event: { type: string; tick: number } & Record<string, unknown>) => void;
+type EventListener = (event: BackendWorldEvent) => void;
 
 interface Episode {
   world: World;
@@ -233,7 +234,9 @@ export class SimEnv implements WorldBackend {
 
   private emitEvent(e: WorldEvent): void {
     if (this.listeners.size === 0) return;
-    const json = JSON.parse(JSON.stringify(e)) as { type: string; tick: number } & Record<string, unknown>;
+    // The world's events are backend events (the compiler checks this assignment); listeners get a copy.
+    const event: BackendWorldEvent = e;
+    const json = JSON.parse(JSON.stringify(event)) as BackendWorldEvent;
     for (const l of this.listeners) l(json);
   }
 

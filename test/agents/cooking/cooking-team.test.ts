@@ -35,8 +35,9 @@ describe('cooking team', () => {
     expect(agents).toEqual(new Set(['Alex', 'Steve']));
     const deposits = log.records.filter((r) => r.type === 'skill_result' && r.skill === 'depositToChest' && (r.result as { ok: boolean }).ok);
     expect(deposits.length).toBeGreaterThanOrEqual(1);
-    expect(log.records[0]).toMatchObject({ type: 'world' });
-    expect(log.records.some((r) => r.type === 'episode_start')).toBe(true);
+    // The log states its schema version first; the reset's world events follow it.
+    expect(log.records[0]).toMatchObject({ type: 'episode_start', schemaVersion: 1 });
+    expect(log.records[1]).toMatchObject({ type: 'world' });
     expect(log.records.at(-1)).toMatchObject({ type: 'episode_end' });
   });
 
