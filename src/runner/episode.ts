@@ -18,7 +18,7 @@ import { SimEnv, runAsync } from '../env/sim/index.js';
 import { describeSkills } from '../skills/catalog.js';
 import type { Team, TeamStats } from '../agents/team.js';
 import { emptyMetrics, type AgentTimeline, type EpisodeResult } from './episode-result.js';
-import type { EpisodeTask, TaskOutcome } from './episode-task.js';
+import type { EpisodeOutcome, EpisodeTask } from '../tasks/episode-task.js';
 import type { RunLogSink } from './run-log.js';
 
 export interface EpisodeOptions {
@@ -47,7 +47,7 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
   const mode = o.mode ?? 'sync';
   const tracker = new TimelineTracker(o.maxTimelineSpans ?? 200);
   let planningMs = 0;
-  let outcome: TaskOutcome = { done: false, success: false, score: 0, details: 'not started' };
+  let outcome: EpisodeOutcome = { done: false, success: false, score: 0, details: 'not started' };
   let ended: string;
   let error: EpisodeResult['error'];
   let names: string[] = [];
@@ -65,7 +65,7 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
       agents: names,
       seed: o.seed,
       skills: describeSkills(),
-      oracle: o.team.omniscient ? { admin: o.backend.admin, task: o.task.oracleKnowledge } : undefined,
+      oracle: o.team.omniscient && o.task.oracleKnowledge ? { admin: o.backend.admin, task: o.task.oracleKnowledge } : undefined,
       log: (r) => o.log.write({ ...r, tick: o.backend.tick }),
     });
     const maxTicks = o.task.brief.maxTicks;

@@ -15,4 +15,6 @@ export { stageScores } from './goals/stage-performance.js';
 export type { JudgeVerdict } from './goals/creative.js';
 export { llmJudge, parseVerdict, type CreativeJudge, type EpisodeSummary } from './judge.js';
 export { TaskRuntime, type TaskOutcome, type DoneReason } from './runtime.js';
+export type { TaskBrief } from './task-brief.js';
+export type { EpisodeTask, EpisodeOutcome } from './episode-task.js';
 export { difficulty, heterogeneity, DEFAULT_BOUNDS, type DifficultyMetrics, type AttributeBounds } from './difficulty.js';

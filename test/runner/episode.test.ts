@@ -4,7 +4,7 @@ import type { WorldBackend } from '../../src/env/backend.js';
 import { SimEnv } from '../../src/env/sim/index.js';
 import { teamOfAgents, type Team } from '../../src/agents/team.js';
 import { runEpisode } from '../../src/runner/episode.js';
-import type { EpisodeTask } from '../../src/runner/episode-task.js';
+import type { EpisodeTask } from '../../src/tasks/episode-task.js';
 import { MemoryRunLog } from '../../src/runner/run-log.js';
 
 /** Two agents on a flat world next to a small row of oak logs; the goal is 3 logs in the team's inventories. */

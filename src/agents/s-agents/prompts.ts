@@ -7,7 +7,7 @@
 import type { ChatRequest } from '../../llm/index.js';
 import type { MonitorVerdict, PlannerOutput } from './schemas.js';
 import type { Perception } from './perception.js';
-import type { OrgKind } from './organisation/topology.js';
+import type { OrgKind } from '../../orgs/topology.js';
 
 /** What an agent knows about its place in the organisation and its own plan. */
 export interface PromptContext {

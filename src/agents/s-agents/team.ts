@@ -10,10 +10,10 @@ import type { Observation } from '../../core/observation.js';
 import { resolveModel, withSimulatedLatency, type LanguageModel, type LlmRun } from '../../llm/index.js';
 import type { Team, TeamSetup, TeamStats } from '../team.js';
 import { HourglassAgent } from './hourglass-agent.js';
-import { buildTopology } from './organisation/build-topology.js';
-import { createTurnGate, defaultModeFor, parseCollaborationMode, type CollaborationMode, type TurnGate } from './organisation/collaboration.js';
-import { MessageBus } from './organisation/message-bus.js';
-import { commandersOf, downstreamOf, goalHolders, subordinatesOf, validateTopology, type Topology } from './organisation/topology.js';
+import { buildTopology } from '../../orgs/build-topology.js';
+import { createTurnGate, defaultModeFor, parseCollaborationMode, type CollaborationMode, type TurnGate } from '../../orgs/collaboration.js';
+import { MessageBus } from '../../orgs/message-bus.js';
+import { commandersOf, downstreamOf, goalHolders, subordinatesOf, validateTopology, type Topology } from '../../orgs/topology.js';
 import { SCRIPTED_SAGENTS_SPEC, createScriptedSAgentsModel } from './scripted-policy.js';
 
 export interface SAgentsTeamOptions {

@@ -3,20 +3,8 @@ import { agentActionSchema, type AgentAction } from '../../../src/core/actions.j
 import type { HeardMessage, Observation } from '../../../src/core/observation.js';
 import { LlmRun, ScriptedModel, type ChatRequest, type LlmCallRecord } from '../../../src/llm/index.js';
 import { SKILL_CATALOG, describeSkills } from '../../../src/skills/catalog.js';
-import {
-  HourglassAgent,
-  MessageBus,
-  answer,
-  buildTopology,
-  createSAgentsTeam,
-  commandersOf,
-  createTurnGate,
-  decodeOrgMessage,
-  encodeOrgMessage,
-  goalHolders,
-  subordinatesOf,
-  type OrgSeat,
-} from '../../../src/agents/s-agents/index.js';
+import { HourglassAgent, answer, createSAgentsTeam, type OrgSeat } from '../../../src/agents/s-agents/index.js';
+import { MessageBus, buildTopology, commandersOf, createTurnGate, decodeOrgMessage, encodeOrgMessage, goalHolders, subordinatesOf } from '../../../src/orgs/index.js';
 
 function observation(agent: string, tick: number, extra: Partial<Observation> = {}): Observation {
   return {

@@ -9,12 +9,8 @@
  * - graph (GoA): every agent may command every other; command cycles are possible by design.
  * - tree (ToA): one root, every other agent has exactly one commander (in-degree ≤ 1), no cycles;
  *   leaves talk but do not command.
- *
- * This lives beside the hourglass agent (agents layer) rather than in `src/orgs/` because the
- * architecture registry, which is in the agents layer, must build organisations by name; `src/orgs/`
- * re-exports it as the public organisation API.
  */
-import { InputError } from '../../../core/errors.js';
+import { InputError } from '../core/errors.js';
 
 export const ORG_KINDS = ['solo', 'chain', 'graph', 'tree'] as const;
 export type OrgKind = (typeof ORG_KINDS)[number];

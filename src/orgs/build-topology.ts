@@ -3,7 +3,7 @@
  * connected graph, and a tree whose root is the first agent with every other agent its direct
  * leaf (S-Agents' ToA(n-1)). Custom trees (several levels) are written as edges and validated.
  */
-import { InputError } from '../../../core/errors.js';
+import { InputError } from '../core/errors.js';
 import { ORG_KINDS, isOrgKind, validateTopology, type OrgKind, type Topology } from './topology.js';
 
 export function buildTopology(kind: OrgKind | string, agents: readonly string[]): Topology {
