@@ -10,6 +10,7 @@
 import type { AgentAction } from '../core/actions.js';
 import type { Observation } from '../core/observation.js';
 import type { WorldAdmin } from '../env/world-admin.js';
+import type { Seat } from '../orgs/seat.js';
 import type { CompiledTask } from '../tasks/compile.js';
 import type { TaskBrief } from '../tasks/task-brief.js';
 
@@ -25,6 +26,11 @@ export interface TeamSetup {
    * read the world through it, never change it.
    */
   oracle?: { admin: WorldAdmin; task: CompiledTask };
+  /**
+   * This team's member's place in its organisation, when the team decides for one member of an
+   * organisation (`agents/organised-team.ts`); its brief then is that member's (`orgs/seat.ts`).
+   */
+  seat?: Seat;
   /** Writes one record to the run log (LLM calls, plans, messages). */
   log(record: { type: string } & Record<string, unknown>): void;
 }

@@ -24,7 +24,7 @@ export interface TurnGate {
   stats(): { waits: number; rounds: number };
 }
 
-/** The paper's pairing: CoA relays, GoA works in rounds, ToA (and a solo agent) is non-obstructive. */
+/** The paper's pairing: CoA relays, GoA works in rounds, ToA (and solo, centralized, distributed) is non-obstructive. */
 export function defaultModeFor(kind: OrgKind): CollaborationMode {
   return kind === 'chain' ? 'relay' : kind === 'graph' ? 'round' : 'async';
 }

@@ -54,7 +54,14 @@ export function collectionTask(o: CollectionTaskOptions): EpisodeTask {
   return {
     id,
     type: 'collection',
-    brief: { id, type: 'collection', goal: `collect ${o.target} ${BLOCK} (the team's inventories together)`, guidance: `Free-standing ${BLOCK} blocks stand a few blocks east of the spawn.`, maxTicks },
+    brief: {
+      id,
+      type: 'collection',
+      goal: `collect ${o.target} ${BLOCK} (the team's inventories together)`,
+      guidance: `Free-standing ${BLOCK} blocks stand a few blocks east of the spawn.`,
+      maxTicks,
+      goals: [{ type: 'collection', items: [{ name: BLOCK, count: o.target }] }],
+    },
     scenario: {
       agents: o.agents.map((name, i) => ({ name, position: { x: 0.5, y: Y, z: 0.5 + i * spacing } })),
       // Single-block "trunks" in a loose grid east of the agents, so nobody needs to climb.

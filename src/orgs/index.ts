@@ -10,3 +10,4 @@ export * from './collaboration.js';
 export * from './message-bus.js';
 export * from './collection-task.js';
 export * from './org-comparison.js';
+export * from './seat.js';

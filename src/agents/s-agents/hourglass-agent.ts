@@ -21,24 +21,15 @@ import type { z } from 'zod';
 import type { TeamStats } from '../team.js';
 import type { TurnGate } from '../../orgs/collaboration.js';
 import type { MessageBus, OrgMessage, ReportStatus } from '../../orgs/message-bus.js';
-import type { OrgKind } from '../../orgs/topology.js';
+import type { Seat } from '../../orgs/seat.js';
 import { Perception, type ConversationLine } from './perception.js';
 import { actionPlannerPrompt, monitorPrompt, taskPlannerPrompt, type PromptContext } from './prompts.js';
 import { actionQueueSchema, monitorSchema, plannerSchema, type MonitorVerdict, type PlannerOutput, type QueueItem } from './schemas.js';
 
-/** The agent's place in its organisation. */
-export interface OrgSeat {
-  org: OrgKind;
-  members: readonly string[];
-  subordinates: readonly string[];
-  commanders: readonly string[];
-  downstream: readonly string[];
-  holdsGoal: boolean;
-}
-
 export interface HourglassOptions {
   name: string;
-  seat: OrgSeat;
+  /** Its place in the organisation. */
+  seat: Seat;
   model: LanguageModel;
   bus: MessageBus;
   gate: TurnGate;

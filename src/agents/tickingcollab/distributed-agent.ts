@@ -79,7 +79,12 @@ export class DistributedAgent implements Agent {
   }
 
   get peers(): string[] {
-    return (this.setup?.agents ?? []).filter((n) => n !== this.name);
+    return this.team().filter((n) => n !== this.name);
+  }
+
+  /** Everyone it negotiates with: its organisation's members when seated in one, else the agents of its team. */
+  private team(): readonly string[] {
+    return this.setup?.seat?.members ?? this.setup?.agents ?? [];
   }
 
   async decide(obs: Observation, signal?: AbortSignal): Promise<AgentAction | null> {
@@ -156,8 +161,8 @@ export class DistributedAgent implements Agent {
     const remaining = (this.plan?.nodesOf(this.name) ?? []).filter((n) => n.status === 'pending').map((n) => `${n.id} ${n.skill} ${JSON.stringify(n.params)}`);
     const messages = distributedPromptMessages({
       self: this.name,
-      index: setup.agents.indexOf(this.name),
-      team: setup.agents,
+      index: this.team().indexOf(this.name),
+      team: this.team(),
       task: setup.task,
       skills: setup.skills,
       state: renderObservationText(obs),
@@ -172,7 +177,7 @@ export class DistributedAgent implements Agent {
     });
     this.usage.prompts++;
     try {
-      const { object: d, repaired } = await generateObject(this.model, { messages, ...(this.o.temperature !== undefined ? { temperature: this.o.temperature } : {}) }, distributedDecisionSchema(this.name, setup.agents), { signal });
+      const { object: d, repaired } = await generateObject(this.model, { messages, ...(this.o.temperature !== undefined ? { temperature: this.o.temperature } : {}) }, distributedDecisionSchema(this.name, this.team()), { signal });
       setup.log({ type: 'plan', planner: 'distributed', agent: this.name, reasons, reasoning: d.reasoning ?? '', role: d.my_role ?? '', plan: d.plan, messages: d.messages, repaired });
       this.plansMade++;
       this.outbox.push(...d.messages);

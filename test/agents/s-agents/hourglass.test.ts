@@ -3,8 +3,8 @@ import { agentActionSchema, type AgentAction } from '../../../src/core/actions.j
 import type { HeardMessage, Observation } from '../../../src/core/observation.js';
 import { LlmRun, ScriptedModel, type ChatRequest, type LlmCallRecord } from '../../../src/llm/index.js';
 import { SKILL_CATALOG, describeSkills } from '../../../src/skills/catalog.js';
-import { HourglassAgent, answer, createSAgentsTeam, type OrgSeat } from '../../../src/agents/s-agents/index.js';
-import { MessageBus, buildTopology, commandersOf, createTurnGate, decodeOrgMessage, encodeOrgMessage, goalHolders, subordinatesOf } from '../../../src/orgs/index.js';
+import { HourglassAgent, answer, createSAgentsTeam } from '../../../src/agents/s-agents/index.js';
+import { MessageBus, buildTopology, createTurnGate, decodeOrgMessage, encodeOrgMessage, seatOf, type Seat } from '../../../src/orgs/index.js';
 
 function observation(agent: string, tick: number, extra: Partial<Observation> = {}): Observation {
   return {
@@ -18,9 +18,8 @@ function observation(agent: string, tick: number, extra: Partial<Observation> = 
   };
 }
 
-function seatIn(org: string, agents: string[], name: string): OrgSeat {
-  const t = buildTopology(org, agents);
-  return { org: t.kind, members: t.agents, subordinates: subordinatesOf(t, name), commanders: commandersOf(t, name), downstream: [], holdsGoal: goalHolders(t).includes(name) };
+function seatIn(org: string, agents: string[], name: string): Seat {
+  return seatOf(buildTopology(org, agents), name);
 }
 
 function agent(name: string, org: string, model: ScriptedModel, log: { type: string }[] = []) {
