@@ -156,7 +156,9 @@ export class OrganisedTeam implements Team {
     if (obs.runningSkill === null) this.gate.finish(name);
     const heard: HeardMessage[] = obs.messages.filter((m) => reaches(state.seat, name, m));
     const assignment = latestAssignment(heard, name, state.seat);
-    if (assignment && (!state.assignment || assignment.tick > state.assignment.tick || assignment.text !== state.assignment.text)) {
+    // The same task again from the same commander while the member still works on it is a reminder, not a new assignment.
+    const repeated = state.assignment !== null && assignment !== null && assignment.from === state.assignment.from && assignment.text === state.assignment.text && !state.reported;
+    if (assignment && !repeated && (!state.assignment || assignment.tick > state.assignment.tick)) {
       state.assignment = assignment;
       state.held = null;
       this.need().log({ type: 'assignment', agent: name, from: assignment.from, task: assignment.text, tick: obs.tick });
@@ -165,7 +167,7 @@ export class OrganisedTeam implements Team {
     if (!state.started) return { type: 'skill', name: 'wait', params: { ticks: STANDBY_TICKS } };
 
     if (state.held) {
-      if (!this.gate.tryStart(name)) return { type: 'skill', name: 'wait', params: { ticks: HELD_TICKS } };
+      if (!this.gate.tryStart(name)) return obs.runningSkill?.name === 'wait' ? null : { type: 'skill', name: 'wait', params: { ticks: HELD_TICKS } };
       const action = state.held;
       state.held = null;
       return action;

@@ -30,7 +30,8 @@ const task4 = (names: string[]) => collectionTask({ agents: names, target: 4, ma
 
 /** What every tree episode shows: the leader hands out the work and never collects, each worker gets an assignment and works on it; reports go to the leader. */
 function expectDelegatedTree(log: LogRecord[], leader: string, workers: string[]): void {
-  expect(actionsOf(log, leader).some((a) => a.name === 'collect' || a.type === 'code')).toBe(false);
+  // No collect ran for the leader, neither as a skill call nor inside a program.
+  expect(ofType(log, 'skill_result').some((r) => r.agent === leader && r.skill === 'collect')).toBe(false);
   for (const w of workers) {
     expect(ofType(log, 'assignment').find((r) => r.agent === w)).toMatchObject({ from: leader, task: 'collect 2 oak_log' });
     expect(collected(log, w), `${w} collected`).toBe(true);
@@ -176,6 +177,73 @@ describe('composition root: architectures in organisations (episodes on the sim 
     expect(ofType(log, 'org')[0]).toMatchObject({ org: 'tree', architecture: 'alex' });
     expectDelegatedTree(log, 'leader', ['alice', 'bob']);
     expect(model.requests.some((q) => nameOf(q) === 'alice' && user(q).includes('You report to: leader.'))).toBe(true);
+  });
+
+  it('tickingcollab-distributed x chain: the head keeps a share and hands the rest to the next link (relay)', async () => {
+    const model = new ScriptedModel('dist', (req) => {
+      const self = /You are Agent (\w+)/.exec(system(req))![1]!;
+      const u = user(req);
+      const answer = (plan: unknown[], messages: unknown[] = []) => JSON.stringify({ reasoning: 'r', my_role: 'Miner', plan, messages });
+      const idle = answer([{ id: `${self}_wait`, do: 'wait', with: { ticks: 100 } }]);
+      if (self === 'alice') {
+        return u.includes('you -> bob') ? idle : answer([{ id: 'alice_task_1', do: 'collect', with: { block: 'oak_log', count: 2 } }], [{ to: 'bob', content: '[task] collect 2 oak_log' }]);
+      }
+      return /- Goal: collect 2 oak_log/.test(u) && !u.includes('bob_task_1 collect') ? answer([{ id: 'bob_task_1', do: 'collect', with: { block: 'oak_log', count: 2 } }]) : idle;
+    });
+    const names = collectionTeamNames('chain', 2);
+    const { result, log } = await play('tickingcollab-distributed', 'chain', task4(names), { languageModel: model });
+    expect(result.ended).toBe('success');
+    expect(ofType(log, 'org')[0]).toMatchObject({ org: 'chain', mode: 'relay', architecture: 'tickingcollab-distributed' });
+    expect(ofType(log, 'assignment')).toEqual([expect.objectContaining({ agent: 'bob', from: 'alice', task: 'collect 2 oak_log' })]);
+    expect(collected(log, 'alice') && collected(log, 'bob')).toBe(true);
+    // The relay let one of them work at a time: their collects never overlapped.
+    const spans = (a: string) => ofType(log, 'skill_result').filter((r) => r.agent === a && r.skill === 'collect').map((r) => [Number(r.tick) - Number(r.ticks), Number(r.tick)] as const);
+    for (const [s1, e1] of spans('alice')) for (const [s2, e2] of spans('bob')) expect(e1 <= s2 || e2 <= s1).toBe(true);
+  });
+
+  it('code-as-action x tree: the root writes programs that delegate, the leaves write programs that collect', async () => {
+    const model = new ScriptedModel('coder', (req) => {
+      if (system(req).startsWith('You are a critic')) return JSON.stringify({ reasoning: 'ran', success: true, critique: '' });
+      const u = user(req);
+      const completed = /## Tasks completed so far\n([\s\S]*?)(\n\n|$)/.exec(u)?.[1] ?? '';
+      const idle = 'Task: wait for the team\n```js\nawait wait({ ticks: 200 });\n```';
+      if (/You may command: alice, bob/.test(u)) {
+        for (const w of ['alice', 'bob']) if (!completed.includes(`give ${w} 2 oak_log`)) return `Task: give ${w} 2 oak_log\n\`\`\`js\nawait say({ to: "${w}", message: "[task] collect 2 oak_log" });\n\`\`\``;
+        return idle;
+      }
+      if (u.includes('Goal (collection): collect 2 oak_log') && !completed.includes('collect 2 oak_log')) return 'Task: collect 2 oak_log\n```js\nconst r = await collect({ block: "oak_log", count: 2 });\nreturn r.collected;\n```';
+      return idle;
+    });
+    const names = collectionTeamNames('tree', 2);
+    const { result, log } = await play('code-as-action', 'tree', task4(names), { languageModel: model });
+    expect(result.ended).toBe('success');
+    expect(ofType(log, 'org')[0]).toMatchObject({ org: 'tree', mode: 'async', architecture: 'code-as-action' });
+    expectDelegatedTree(log, 'leader', ['alice', 'bob']);
+  });
+
+  it('alex x chain: the head tells the next Alex its share over chat and does its own', async () => {
+    const json = (x: unknown) => JSON.stringify(x);
+    const model = new ScriptedModel('alex', (req) => {
+      const s = system(req);
+      const u = user(req);
+      const head = /You may command: bob/.test(u);
+      if (s.startsWith('You are the long-term planner of Alex')) return json({ reasoning: 'one step', complex: false, subGoals: ['collect 2 oak_log'] });
+      if (s.startsWith('You are the short-term planner of Alex')) {
+        if (head) return json({ plan: 'share and collect', actions: [{ name: 'say', params: { to: 'bob', message: '[task] collect 2 oak_log' } }, { name: 'collect', params: { block: 'oak_log', count: 2 } }] });
+        if (u.includes('collect 2 oak_log')) return json({ plan: 'collect', actions: [{ name: 'collect', params: { block: 'oak_log', count: 2 } }] });
+        return json({ plan: 'wait', actions: [{ name: 'wait', params: { ticks: 40 } }] });
+      }
+      if (s.startsWith('You are the critic of Alex')) return json({ success: /oak_log x2/.test(u), critique: '' });
+      return json({ respond: false, message: '' });
+    });
+    const names = collectionTeamNames('chain', 2);
+    const { result, log } = await play('alex', 'chain', task4(names), { languageModel: model });
+    expect(result.ended).toBe('success');
+    expect(ofType(log, 'org')[0]).toMatchObject({ org: 'chain', mode: 'relay', architecture: 'alex' });
+    // alice said it twice (her plan was made again); the repeat while bob worked on it was a reminder, not a new assignment.
+    expect(ofType(log, 'assignment')).toEqual([expect.objectContaining({ agent: 'bob', from: 'alice', task: 'collect 2 oak_log' })]);
+    // Both links hold logs at the end (the episode stops when the team holds 4, before bob's collect reports).
+    expect(result.perAgent).toEqual({ alice: 2, bob: 2 });
   });
 
   it('refuses a pairing that makes no sense, naming the organisations the architecture runs in', () => {
