@@ -39,6 +39,11 @@ export interface OrganisedTeamOptions {
   leader?: { architecture: string; create(topology: Topology): Team };
   /** A radio channel the task grants for reports. */
   radioChannel?: string;
+  /**
+   * The run's cost so far, when the members share one LLM ledger: each member then reports the run's
+   * total as its `costUsd`, so adding them up would count the cost once per member.
+   */
+  runCostUsd?: () => number;
 }
 
 /** Ticks a member without work waits before it is asked again (a heard task wakes it earlier). */
@@ -135,6 +140,7 @@ export class OrganisedTeam implements Team {
     if (this.leaderTeam) add(this.leaderTeam.stats?.() ?? {});
     const bus = this.bus.stats();
     const gate = this.gate.stats();
+    if (this.o.runCostUsd) total.costUsd = this.o.runCostUsd();
     total.messages = (total.messages ?? 0) + bus.sent;
     total.reports = (total.reports ?? 0) + bus.reports;
     total.turnWaits = (total.turnWaits ?? 0) + gate.waits;

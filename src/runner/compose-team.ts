@@ -45,10 +45,13 @@ export function composeTeam(agents: string, options: TeamOptions): Team {
   if (c.own) return c.entry.create({ ...options, org: c.org });
   const ownOrg = c.entry.orgs[0]!;
   const leader = c.leader;
+  const llm = options.llm;
   return new OrganisedTeam({
     architecture: c.entry.name,
     org: c.org,
-    member: () => c.entry.create({ ...options, org: ownOrg }),
+    // Each member draws its simulated thinking time (and any randomness) from its own stream.
+    member: (name) => c.entry.create({ ...options, org: ownOrg, seed: `${options.seed}/${name}` }),
+    ...(llm ? { runCostUsd: () => llm.accountant.totals().costUsd } : {}),
     ...(leader ? { leader: { architecture: leader.name, create: (topology) => leader.create({ ...options, org: topology.kind, topology }) } } : {}),
   });
 }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/errors.js';
 import { SimEnv } from '../../src/env/sim/index.js';
-import { ScriptedModel, type ChatRequest, type LanguageModel } from '../../src/llm/index.js';
+import { LlmRun, ScriptedModel, type ChatRequest, type LanguageModel } from '../../src/llm/index.js';
 import { collectionTask, collectionTeamNames } from '../../src/orgs/index.js';
 import { composeTeam, composition } from '../../src/runner/compose-team.js';
 import { runEpisode } from '../../src/runner/episode.js';
@@ -76,6 +76,20 @@ describe('composition root: architectures in organisations (episodes on the sim 
     for (const req of model.requests) expect(user(req).match(/^### \w+/gm)).toHaveLength(1);
     expect(new Set(model.requests.map((q) => /^### (\w+)/m.exec(user(q))![1]))).toEqual(new Set(['alice', 'bob']));
     expect(ofType(log, 'plan').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('seated members sharing one LLM ledger count the run cost once, not once per member', async () => {
+    const model = new ScriptedModel('central', (req) => {
+      const me = /^### (\w+)/m.exec(user(req))![1]!;
+      return JSON.stringify({ reasoning: 'my share', agent_plans: { [me]: [{ id: `${me}_task_1`, do: 'collect', with: { block: 'oak_log', count: 2 } }] } });
+    });
+    const llm = new LlmRun({ scripted: { central: model }, env: {}, config: { prices: { 'scripted:central': { input: 1000, output: 1000 } } } });
+    const team = composeTeam('tickingcollab-centralized', { seed: '1', org: 'solo', model: 'scripted:central', llm });
+    const result = await runEpisode({ backend: new SimEnv({ ticksPerStep: 10 }), task: task4(['alice', 'bob']), team, seed: '1', log: new MemoryRunLog(), org: 'solo' });
+    expect(result.ended).toBe('success');
+    const total = llm.accountant.totals().costUsd;
+    expect(total).toBeGreaterThan(0);
+    expect(result.metrics.costUsd).toBeCloseTo(total, 10);
   });
 
   it('tickingcollab-centralized x tree: the planner sits in the leader and delegates over chat', async () => {
