@@ -15,11 +15,11 @@ const allowed = {
   env: ['core', 'world', 'skills'],
   llm: ['core'],
   tasks: ['core', 'world', 'skills', 'env', 'llm'],
-  agents: ['core', 'world', 'skills', 'env', 'llm', 'tasks'],
-  orgs: ['core', 'world', 'skills', 'env', 'llm', 'tasks', 'agents'],
-  runner: ['core', 'world', 'skills', 'env', 'llm', 'tasks', 'agents', 'orgs'],
-  server: ['core', 'world', 'skills', 'env', 'llm', 'tasks', 'agents', 'orgs', 'runner'],
-  cli: ['core', 'world', 'skills', 'env', 'llm', 'tasks', 'agents', 'orgs', 'runner', 'server'],
+  orgs: ['core', 'world', 'skills', 'env', 'llm', 'tasks'],
+  agents: ['core', 'world', 'skills', 'env', 'llm', 'tasks', 'orgs'],
+  runner: ['core', 'world', 'skills', 'env', 'llm', 'tasks', 'orgs', 'agents'],
+  server: ['core', 'world', 'skills', 'env', 'llm', 'tasks', 'orgs', 'agents', 'runner'],
+  cli: ['core', 'world', 'skills', 'env', 'llm', 'tasks', 'orgs', 'agents', 'runner', 'server'],
 };
 
 function* walk(dir) {

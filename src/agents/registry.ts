@@ -1,11 +1,14 @@
 /**
- * The `--agents` names and how to build each team. One line per architecture; a factory gets the
- * options every architecture may use (the model spec resolved by the LLM layer, the organisation,
- * the seed) and returns a Team. `guildcraft agents` lists this table; add an architecture by adding
- * its entry to `entries`.
+ * The `--agents` names, how to build each team, and the organisations each can sit in. One entry per
+ * architecture: `create` builds the team in one of its own organisations (`orgs`, the ones it
+ * implements itself); `seated` lists the organisations it can also sit in as one team per member
+ * (`organised-team.ts`), and `leader` names the architecture that fills seats with subordinates when
+ * this one cannot give orders. The composition root (`runner/compose-team.ts`) picks between them;
+ * `guildcraft agents` lists this table. Add an architecture by adding its entry to `entries`.
  */
 import { InputError } from '../core/errors.js';
-import type { LlmRun } from '../llm/index.js';
+import type { LanguageModel, LlmRun } from '../llm/index.js';
+import type { OrgKind, Topology } from '../orgs/topology.js';
 import { RandomAgent } from './baselines/random-agent.js';
 import { CookingTeam } from './cooking/cooking-team.js';
 import { HeuristicTeam } from './heuristic/heuristic-team.js';
@@ -22,12 +25,16 @@ import { teamOfAgents, type Team } from './team.js';
 export interface TeamOptions {
   /** `--org`: solo, chain, graph, tree, centralized, distributed (architectures that support it). */
   org?: string;
+  /** A ready topology for architectures that build their organisation themselves (S-Agents leading seated workers). */
+  topology?: Topology;
   /** `--model` provider string, when the architecture uses a model. */
   model?: string;
   /** The run's LLM services (accounting, cache, budget), when a model is configured. */
   llm?: LlmRun;
   /** `--latency`: simulated model latency (`800`, `uniform:200,1500`, `normal:800,200`). */
   latency?: string;
+  /** A ready model instead of `model` (programs and tests: a ScriptedModel). */
+  languageModel?: LanguageModel;
   seed: string;
 }
 
@@ -35,19 +42,38 @@ export interface ArchitectureEntry {
   name: string;
   description: string;
   usesModel: boolean;
-  /** Organisations it can sit in (`--org`); the first is the default. */
-  orgs: readonly string[];
+  /** Organisations it implements itself; the first is the default `--org`. */
+  orgs: readonly OrgKind[];
+  /** Organisations it can also sit in, one team of it per member (`organised-team.ts`). */
+  seated: readonly OrgKind[];
+  /** The architecture at seats with subordinates when this one cannot give orders. */
+  leader?: string;
+  /** Builds the team in one of its own organisations (`orgs`). */
   create(options: TeamOptions): Team;
 }
 
+/** Every organisation an architecture runs in (`--org`), the default first. */
+export function orgsOf(e: ArchitectureEntry): OrgKind[] {
+  return [...e.orgs, ...e.seated];
+}
+
 const entries: ArchitectureEntry[] = [
-  { name: 'oracle', description: 'global-knowledge heuristic scheduler (TickingCollab oracle): reads the task and world, assigns work by capability', usesModel: false, orgs: ['centralized'], create: () => new OracleTeam() },
-  { name: 'heuristic', description: 'rule-based agents under the senses limits: recipe planning, gathering, combat, survival, layered building', usesModel: false, orgs: ['centralized'], create: () => new HeuristicTeam() },
+  { name: 'oracle', description: 'global-knowledge heuristic scheduler (TickingCollab oracle): reads the task and world, assigns work by capability', usesModel: false, orgs: ['centralized'], seated: [], create: () => new OracleTeam() },
+  {
+    name: 'heuristic',
+    description: 'rule-based agents under the senses limits: recipe planning, gathering, combat, survival, layered building; in a tree they take orders from an s-agents leader (needs --model)',
+    usesModel: false,
+    orgs: ['centralized'],
+    seated: ['solo', 'tree'],
+    leader: 's-agents',
+    create: () => new HeuristicTeam(),
+  },
   {
     name: 'random',
     description: 'random well-formed skill calls from what each agent sees (a baseline)',
     usesModel: false,
     orgs: ['solo'],
+    seated: [],
     create: (o) => teamOfAgents('random', (name) => new RandomAgent(name, o.seed)),
   },
   {
@@ -55,14 +81,24 @@ const entries: ArchitectureEntry[] = [
     description: 'S-Agents hourglass agents (progress monitor, task and action planners, action queue) in an organisation; needs --model (scripted:sagents runs offline)',
     usesModel: true,
     orgs: ['tree', 'chain', 'graph', 'solo'],
-    create: (o) => createSAgentsTeam({ org: o.org ?? 'tree', seed: o.seed, ...(o.model ? { modelSpec: o.model } : {}), ...(o.llm ? { llm: o.llm } : {}), ...(o.latency ? { latency: o.latency } : {}) }),
+    seated: [],
+    create: (o) =>
+      createSAgentsTeam({
+        org: o.org ?? 'tree',
+        seed: o.seed,
+        ...(o.topology ? { topology: () => o.topology! } : {}),
+        ...(o.languageModel ? { model: o.languageModel } : {}),
+        ...(o.model ? { modelSpec: o.model } : {}),
+        ...(o.llm ? { llm: o.llm } : {}),
+        ...(o.latency ? { latency: o.latency } : {}),
+      }),
   },
-  { name: 'tickingcollab-centralized', description: 'TickingCollab centralized planner: one model plans a DAG of skills per agent, replans when all finish or a task fails; needs --model', usesModel: true, orgs: ['centralized'], create: (o) => new CentralizedTeam(teamModelOptionsFrom(o)) },
-  { name: 'tickingcollab-distributed', description: 'TickingCollab distributed agents: each plans for itself and negotiates over chat ([PROPOSAL]/[AGREE]/...), propose-wait-act; needs --model', usesModel: true, orgs: ['distributed'], create: (o) => createDistributedTeam(teamModelOptionsFrom(o)) },
-  { name: 'code-as-action', description: 'MineLand/Voyager code loop: the model writes JavaScript over the skills, run in the sandbox, with error feedback, a critic and a skill library; needs --model', usesModel: true, orgs: ['solo'], create: (o) => createCodeAsActionTeam(teamModelOptionsFrom(o)) },
-  { name: 'alex', description: 'MineLand Alex: memory library with embedding retrieval, associative memory, long/short-term planning, critic, multitasking (interrupt and resume), skill memory; cooperates via chat; needs --model', usesModel: true, orgs: ['solo'], create: (o) => createAlexTeam(teamModelOptionsFrom(o)) },
-  { name: 'cooking', description: "heuristic cooks for MindAgent's Minecraft kitchen (cooking_orders): hunt, smelt, bake and deliver orders earliest-due first, one order and one furnace per cook", usesModel: false, orgs: ['centralized'], create: () => new CookingTeam() },
-  { name: 'human', description: 'you play: each agent shows its observation on the terminal and reads a command (skill {json}, say <text>, help)', usesModel: false, orgs: ['solo'], create: () => createHumanTeam() },
+  { name: 'tickingcollab-centralized', description: 'TickingCollab centralized planner: one model plans a DAG of skills per agent, replans when all finish or a task fails; needs --model', usesModel: true, orgs: ['centralized'], seated: ['solo', 'tree'], create: (o) => new CentralizedTeam(teamModelOptionsFrom(o)) },
+  { name: 'tickingcollab-distributed', description: 'TickingCollab distributed agents: each plans for itself and negotiates over chat ([PROPOSAL]/[AGREE]/...), propose-wait-act; needs --model', usesModel: true, orgs: ['distributed'], seated: ['tree', 'chain'], create: (o) => createDistributedTeam(teamModelOptionsFrom(o)) },
+  { name: 'code-as-action', description: 'MineLand/Voyager code loop: the model writes JavaScript over the skills, run in the sandbox, with error feedback, a critic and a skill library; needs --model', usesModel: true, orgs: ['solo'], seated: ['chain', 'tree'], create: (o) => createCodeAsActionTeam(teamModelOptionsFrom(o)) },
+  { name: 'alex', description: 'MineLand Alex: memory library with embedding retrieval, associative memory, long/short-term planning, critic, multitasking (interrupt and resume), skill memory; cooperates via chat; needs --model', usesModel: true, orgs: ['solo'], seated: ['tree', 'chain'], create: (o) => createAlexTeam(teamModelOptionsFrom(o)) },
+  { name: 'cooking', description: "heuristic cooks for MindAgent's Minecraft kitchen (cooking_orders): hunt, smelt, bake and deliver orders earliest-due first, one order and one furnace per cook", usesModel: false, orgs: ['centralized'], seated: [], create: () => new CookingTeam() },
+  { name: 'human', description: 'you play: each agent shows its observation on the terminal and reads a command (skill {json}, say <text>, help)', usesModel: false, orgs: ['solo'], seated: [], create: () => createHumanTeam() },
 ];
 
 export const ARCHITECTURES: ReadonlyMap<string, ArchitectureEntry> = new Map(entries.map((e) => [e.name, e]));

@@ -11,19 +11,9 @@ import type { AgentAction } from '../core/actions.js';
 import type { Observation } from '../core/observation.js';
 import type { WorldAdmin } from '../env/world-admin.js';
 import type { LlmRun } from '../llm/index.js';
-
-export interface TaskBrief {
-  id: string;
-  /** Goal type or task family (`prepare_for_crisis`, `collect`, …). */
-  type: string;
-  /** The goal in words, as the task file gives it. */
-  goal: string;
-  guidance?: string;
-  /** Ticks before the episode is cut off. */
-  maxTicks: number;
-  /** The task's goals as its spec states them (what any player could read in the task), when known. */
-  goals?: readonly unknown[];
-}
+import type { Seat } from '../orgs/seat.js';
+import type { CompiledTask } from '../tasks/compile.js';
+import type { TaskBrief } from '../tasks/task-brief.js';
 
 export interface TeamSetup {
   task: TaskBrief;
@@ -36,7 +26,12 @@ export interface TeamSetup {
    * Global knowledge for the oracle only (the runner hands it to teams with `omniscient: true`):
    * read the world through it, never change it.
    */
-  oracle?: { admin: WorldAdmin; task: unknown };
+  oracle?: { admin: WorldAdmin; task: CompiledTask };
+  /**
+   * This team's member's place in its organisation, when the team decides for one member of an
+   * organisation (`agents/organised-team.ts`); its brief then is that member's (`orgs/seat.ts`).
+   */
+  seat?: Seat;
   /** Writes one record to the run log (LLM calls, plans, messages). */
   log(record: { type: string } & Record<string, unknown>): void;
 }

@@ -145,6 +145,10 @@ export const agentRecords = [
   agentRec('org', { org: z.string() }),
   agentRec('model_fault', { fault: z.string(), message: z.string(), role: z.string() }),
   agentRec('message', { from: z.string(), to: z.unknown(), text: z.string() }),
+  // an architecture seated in an organisation (agents/organised-team.ts)
+  /** A seated member's own team record, kept apart from the organisation's `org`. */
+  agentRec('member_org', { org: z.string(), member: z.string() }),
+  agentRec('assignment', { agent, from: z.string(), task: z.string() }),
   // S-Agents (hourglass)
   roleRec('sagents_monitor', { agent, status: z.string() }),
   roleRec('sagents_plan', { agent, taskAtHand: z.string().nullable() }),

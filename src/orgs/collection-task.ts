@@ -1,17 +1,14 @@
 /**
  * The S-Agents collective-collection task built in code (§4.1, "mine N logs"): a team on a flat
- * world among free-standing oak logs must hold N oak logs between them. It has the runner's
- * EpisodeTask shape (structurally; orgs sits below the runner) so `runEpisode` and
- * `compare-orgs` can run it without a task file.
+ * world among free-standing oak logs must hold N oak logs between them. It is an EpisodeTask
+ * (`tasks/episode-task.ts`) so `runEpisode` and `compare-orgs` can run it without a task file.
  *
  * The paper's NaN rule — a run counts as failed when it made no progress for 40 minutes with more
  * than 5 failed attempts — ends the episode early: the team's log count has not grown for
  * `stallTicks` and the caller's attempt counter (failed skill calls, from the run log) is above
  * `maxFailedAttempts`. Without a counter only the stall counts.
  */
-import type { TaskBrief } from '../agents/team.js';
-import type { WorldBackend } from '../env/backend.js';
-import type { Scenario } from '../env/scenario.js';
+import type { EpisodeTask } from '../tasks/episode-task.js';
 import { InputError } from '../core/errors.js';
 
 export interface CollectionTaskOptions {
@@ -34,20 +31,10 @@ export interface CollectionTaskOptions {
   failedAttempts?: () => number;
 }
 
-export interface OrgEpisodeTask {
-  readonly id: string;
-  readonly type: string;
-  readonly brief: TaskBrief;
-  readonly scenario: Scenario;
-  setup(backend: WorldBackend): void;
-  afterStep(backend: WorldBackend): void;
-  outcome(backend: WorldBackend): { done: boolean; success: boolean; score: number; details: string; perAgent?: Record<string, number> };
-}
-
 const BLOCK = 'oak_log';
 const Y = -60;
 
-export function collectionTask(o: CollectionTaskOptions): OrgEpisodeTask {
+export function collectionTask(o: CollectionTaskOptions): EpisodeTask {
   if (!Number.isInteger(o.target) || o.target < 1) throw new InputError(`the collection target must be a positive whole number, got ${o.target}`, 'ask for at least one log');
   if (o.agents.length === 0) throw new InputError('the collection task needs at least one agent', 'name the agents');
   const maxTicks = o.maxTicks ?? 20 * 60 * 10;
@@ -59,7 +46,7 @@ export function collectionTask(o: CollectionTaskOptions): OrgEpisodeTask {
   let best = 0;
   let lastProgress = 0;
   let stalled = false;
-  const count = (b: WorldBackend) => {
+  const count = (b: Parameters<EpisodeTask['outcome']>[0]) => {
     const per: Record<string, number> = {};
     for (const p of b.admin.players()) per[p.name] = p.inventory[BLOCK] ?? 0;
     return { total: Object.values(per).reduce((a, n) => a + n, 0), per };
@@ -67,7 +54,14 @@ export function collectionTask(o: CollectionTaskOptions): OrgEpisodeTask {
   return {
     id,
     type: 'collection',
-    brief: { id, type: 'collection', goal: `collect ${o.target} ${BLOCK} (the team's inventories together)`, guidance: `Free-standing ${BLOCK} blocks stand a few blocks east of the spawn.`, maxTicks },
+    brief: {
+      id,
+      type: 'collection',
+      goal: `collect ${o.target} ${BLOCK} (the team's inventories together)`,
+      guidance: `Free-standing ${BLOCK} blocks stand a few blocks east of the spawn.`,
+      maxTicks,
+      goals: [{ type: 'collection', items: [{ name: BLOCK, count: o.target }] }],
+    },
     scenario: {
       agents: o.agents.map((name, i) => ({ name, position: { x: 0.5, y: Y, z: 0.5 + i * spacing } })),
       // Single-block "trunks" in a loose grid east of the agents, so nobody needs to climb.

@@ -9,7 +9,7 @@ import { CuisineEnv, MAX_STEPS, getLevel, type CuisineGame, type KitchenStepEven
 import type { OrderCounts } from '../tasks/cooking/cos.js';
 import { runEpisode } from './episode.js';
 import type { EpisodeResult } from './episode-result.js';
-import type { EpisodeTask } from './episode-task.js';
+import type { EpisodeTask } from '../tasks/episode-task.js';
 import { nullRunLog, type RunLogSink } from './run-log.js';
 
 export interface CuisineEpisodeSettings {

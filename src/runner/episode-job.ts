@@ -1,14 +1,14 @@
 /**
  * One episode from plain options (what `guildcraft run` and each bench worker do): load the task,
- * build the team from the registry and the backend, run, log, report. Options are plain JSON so a
- * job can cross into a worker thread.
+ * compose the team (architecture x organisation, `compose-team.ts`) and the backend, run, log,
+ * report. Options are plain JSON so a job can cross into a worker thread.
  */
 import { join } from 'node:path';
 import { InputError } from '../core/errors.js';
 import type { WorldBackend } from '../env/backend.js';
 import { SimEnv } from '../env/sim/index.js';
 import { LlmRun, parseCacheMode } from '../llm/index.js';
-import { architecture } from '../agents/registry.js';
+import { composeTeam, composition, compositionUsesModel } from './compose-team.js';
 import type { EpisodeResult } from './episode-result.js';
 import { runEpisode } from './episode.js';
 import { episodeTaskFromSpec, loadSpec } from './task-adapter.js';
@@ -43,10 +43,7 @@ export function defaultAgentsFor(taskType: string): string {
 export async function runEpisodeJob(o: EpisodeJobOptions): Promise<EpisodeResult> {
   const spec = await loadSpec(o.file);
   const task = episodeTaskFromSpec(spec, o.seed);
-  const entry = architecture(o.agents);
-  if (o.org && !entry.orgs.includes(o.org)) {
-    throw new InputError(`the '${entry.name}' agents cannot be organised as '${o.org}'`, `use --org ${entry.orgs.join(' | ')}`);
-  }
+  const composed = composition(o.agents, o.org);
   let log: RunLogSink = nullRunLog;
   let logPath: string | undefined;
   if (o.logDir) {
@@ -54,12 +51,12 @@ export async function runEpisodeJob(o: EpisodeJobOptions): Promise<EpisodeResult
     log = new JsonlRunLog(logPath);
   }
   // The episode's one ledger: runEpisode logs its llm_call records and sums them into the result.
-  const llm = entry.usesModel ? new LlmRun(o.llmCache ? { cacheMode: parseCacheMode(o.llmCache, '--llm-cache') } : {}) : undefined;
-  const team = entry.create({ seed: o.seed, ...(o.org ? { org: o.org } : {}), ...(o.model ? { model: o.model } : {}), ...(llm ? { llm } : {}), ...(o.latency ? { latency: o.latency } : {}) });
+  const llm = compositionUsesModel(composed) ? new LlmRun(o.llmCache ? { cacheMode: parseCacheMode(o.llmCache, '--llm-cache') } : {}) : undefined;
+  const team = composeTeam(o.agents, { seed: o.seed, org: composed.org, ...(o.model ? { model: o.model } : {}), ...(llm ? { llm } : {}), ...(o.latency ? { latency: o.latency } : {}) });
   const backend = await createBackend(o);
   let result: EpisodeResult;
   try {
-    result = await runEpisode({ backend, task, team, seed: o.seed, mode: o.mode ?? 'sync', timeScale: o.timeScale, log, org: o.org ?? entry.orgs[0] ?? null });
+    result = await runEpisode({ backend, task, team, seed: o.seed, mode: o.mode ?? 'sync', timeScale: o.timeScale, log, org: composed.org });
   } finally {
     await backend.close().catch(() => undefined);
   }

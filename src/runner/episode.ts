@@ -24,7 +24,7 @@ import { describeSkills } from '../skills/catalog.js';
 import type { Team, TeamStats } from '../agents/team.js';
 import type { WorldAdmin } from '../env/world-admin.js';
 import { emptyMetrics, type AgentTimeline, type EpisodeResult } from './episode-result.js';
-import type { EpisodeTask, TaskOutcome } from './episode-task.js';
+import type { EpisodeOutcome, EpisodeTask } from '../tasks/episode-task.js';
 import { RUN_LOG_SCHEMA_VERSION } from '../core/run-records.js';
 import { agentRecord, type RunLogSink } from './run-log.js';
 import { PositionSampler } from './position-sampler.js';
@@ -53,7 +53,7 @@ export async function runEpisode<B extends AnyEpisodeBackend = WorldBackend>(o: 
   const mode = o.mode ?? 'sync';
   const tracker = new TimelineTracker(o.maxTimelineSpans ?? 200);
   let planningMs = 0;
-  let outcome: TaskOutcome = { done: false, success: false, score: 0, details: 'not started' };
+  let outcome: EpisodeOutcome = { done: false, success: false, score: 0, details: 'not started' };
   let ended: string;
   let error: EpisodeResult['error'];
   let names: string[] = [];
@@ -90,7 +90,7 @@ export async function runEpisode<B extends AnyEpisodeBackend = WorldBackend>(o: 
       agents: names,
       seed: o.seed,
       skills: describeSkills(),
-      oracle: o.team.omniscient ? { admin: worldAdmin(o.backend), task: o.task.oracleKnowledge } : undefined,
+      oracle: o.team.omniscient && o.task.oracleKnowledge ? { admin: worldAdmin(o.backend), task: o.task.oracleKnowledge } : undefined,
       log: (r) => o.log.write(agentRecord(r, o.backend.tick)),
     });
     const maxTicks = o.task.brief.maxTicks;

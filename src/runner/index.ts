@@ -1,6 +1,6 @@
 /** The runner: episodes, benches with resume, run logs and reports. */
 export { runEpisode, type EpisodeOptions } from './episode.js';
-export type { EpisodeTask, TaskOutcome as EpisodeOutcome } from './episode-task.js';
+export type { EpisodeTask, EpisodeOutcome } from '../tasks/episode-task.js';
 export { emptyMetrics, type EpisodeResult, type EpisodeMetrics, type AgentTimeline } from './episode-result.js';
 export { runEpisodeJob, defaultAgentsFor, type EpisodeJobOptions } from './episode-job.js';
 export { episodeTaskFromSpec, loadSpec } from './task-adapter.js';

@@ -11,7 +11,7 @@ import { formatIssue } from '../tasks/issues.js';
 import { loadTaskFile } from '../tasks/load.js';
 import { TaskRuntime } from '../tasks/runtime.js';
 import type { TaskSpec } from '../tasks/spec.js';
-import type { EpisodeTask, TaskOutcome } from './episode-task.js';
+import type { EpisodeOutcome, EpisodeTask } from '../tasks/episode-task.js';
 
 export async function loadSpec(file: string): Promise<TaskSpec> {
   const loaded = await loadTaskFile(file);
@@ -57,7 +57,7 @@ export function episodeTaskFromSpec(spec: TaskSpec, seed: string): EpisodeTask {
     afterStep() {
       need().onTick();
     },
-    outcome(): TaskOutcome {
+    outcome(): EpisodeOutcome {
       const rt = need();
       const s = rt.summary();
       return {

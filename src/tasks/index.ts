@@ -15,6 +15,8 @@ export { stageScores } from './goals/stage-performance.js';
 export type { JudgeVerdict } from './goals/creative.js';
 export { llmJudge, parseVerdict, type CreativeJudge, type EpisodeSummary } from './judge.js';
 export { TaskRuntime, type TaskOutcome, type DoneReason } from './runtime.js';
+export type { TaskBrief } from './task-brief.js';
+export type { EpisodeTask, EpisodeOutcome } from './episode-task.js';
 export { difficulty, heterogeneity, DEFAULT_BOUNDS, type DifficultyMetrics, type AttributeBounds } from './difficulty.js';
 export { TaskEnv, type TaskEnvOptions, type TaskEnvReset, type TaskEnvStep } from './task-env.js';
 export { stepRewards, agentScore, SUCCESS_BONUS, type TaskMode } from './task-rewards.js';

@@ -7,7 +7,7 @@ import { ModelFaultPolicy } from '../../src/agents/model-fault-policy.js';
 import { teamOfAgents, type Team, type TeamSetup } from '../../src/agents/team.js';
 import { generateObject, LlmRun, ScriptedModel } from '../../src/llm/index.js';
 import { runEpisode } from '../../src/runner/episode.js';
-import type { EpisodeTask } from '../../src/runner/episode-task.js';
+import type { EpisodeTask } from '../../src/tasks/episode-task.js';
 import { MemoryRunLog } from '../../src/runner/run-log.js';
 
 /** Two agents on a flat world next to a small row of oak logs; the goal is 3 logs in the team's inventories. */

@@ -108,7 +108,7 @@ export class CodeAsActionAgent implements Agent {
     const library = await this.o.library.retrieve(query, this.o.retrieveK ?? 3);
     const messages = writerPromptMessages({
       self: this.name,
-      teammates: setup.agents.filter((a) => a !== this.name),
+      teammates: (setup.seat?.members ?? setup.agents).filter((a) => a !== this.name),
       task: setup.task,
       skills: setup.skills,
       state: renderObservationText(obs),

@@ -5,7 +5,7 @@
  * critic's verdict; the critic judges whether a finished program achieved its task.
  */
 import type { ChatMessage } from '../../llm/index.js';
-import type { TaskBrief } from '../team.js';
+import type { TaskBrief } from '../../tasks/task-brief.js';
 import type { SkillEntry } from './skill-library.js';
 
 export interface LastAttempt {

@@ -8,7 +8,7 @@
  * rather than guess.
  */
 import { z } from 'zod';
-import type { TaskBrief } from '../team.js';
+import type { TaskBrief } from '../../tasks/task-brief.js';
 import { goalSchema, type GoalSpec } from '../../tasks/spec/goals.js';
 import { registryFor } from './item-facts.js';
 

@@ -12,7 +12,6 @@
 import type { AgentAction } from '../../core/actions.js';
 import { InputError } from '../../core/errors.js';
 import type { Observation } from '../../core/observation.js';
-import type { CompiledTask } from '../../tasks/compile.js';
 import type { Team, TeamSetup } from '../team.js';
 import { HeuristicTeam } from '../heuristic/heuristic-team.js';
 import { BossPlanner } from './boss-planner.js';
@@ -30,8 +29,8 @@ export class OracleTeam implements Team {
   async start(setup: TeamSetup): Promise<void> {
     this.planner = null;
     this.fallback = null;
-    const task = setup.oracle?.task as CompiledTask | undefined;
-    if (!setup.oracle || !task || !Array.isArray(task.goals)) {
+    const task = setup.oracle?.task;
+    if (!setup.oracle || !task) {
       throw new InputError('the oracle needs the compiled task and the world admin', 'run it through the runner (`guildcraft run --agents oracle`), which hands omniscient teams their knowledge');
     }
     const ctx: OracleContext = { admin: setup.oracle.admin, task, log: setup.log };

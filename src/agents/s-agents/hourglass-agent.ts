@@ -21,26 +21,17 @@ import { generateObject, LlmRun, type ChatRequest, type LanguageModel } from '..
 import { ModelFaultPolicy } from '../model-fault-policy.js';
 import type { z } from 'zod';
 import type { TeamStats } from '../team.js';
-import type { TurnGate } from './organisation/collaboration.js';
-import type { MessageBus, OrgMessage, ReportStatus } from './organisation/message-bus.js';
-import type { OrgKind } from './organisation/topology.js';
+import type { TurnGate } from '../../orgs/collaboration.js';
+import type { MessageBus, OrgMessage, ReportStatus } from '../../orgs/message-bus.js';
+import type { Seat } from '../../orgs/seat.js';
 import { Perception, type ConversationLine } from './perception.js';
 import { actionPlannerPrompt, monitorPrompt, taskPlannerPrompt, type PromptContext } from './prompts.js';
 import { actionQueueSchema, monitorSchema, plannerSchema, type MonitorVerdict, type PlannerOutput, type QueueItem } from './schemas.js';
 
-/** The agent's place in its organisation. */
-export interface OrgSeat {
-  org: OrgKind;
-  members: readonly string[];
-  subordinates: readonly string[];
-  commanders: readonly string[];
-  downstream: readonly string[];
-  holdsGoal: boolean;
-}
-
 export interface HourglassOptions {
   name: string;
-  seat: OrgSeat;
+  /** Its place in the organisation. */
+  seat: Seat;
   /** The team's model, from the episode's LlmRun (every call is in its ledger). */
   model: LanguageModel;
   /** The team's fault policy over the episode's LlmRun; default: one over a private run. */

@@ -1,8 +1,4 @@
 /** S-Agents: the hourglass agent, its organisations (topologies, collaboration modes, message bus) and the team factory. */
-export * from './organisation/topology.js';
-export * from './organisation/build-topology.js';
-export * from './organisation/collaboration.js';
-export * from './organisation/message-bus.js';
 export * from './perception.js';
 export * from './schemas.js';
 export * from './prompts.js';

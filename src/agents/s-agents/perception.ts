@@ -6,7 +6,7 @@
  */
 import type { FinishedSkillReport, Observation } from '../../core/observation.js';
 import { renderObservationText } from '../../skills/observe/render-text.js';
-import { decodeHeard, type DecodedLine } from './organisation/message-bus.js';
+import { decodeHeard, type DecodedLine } from '../../orgs/message-bus.js';
 
 export interface ConversationLine extends DecodedLine {
   tick: number;

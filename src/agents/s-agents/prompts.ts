@@ -7,7 +7,7 @@
 import type { ChatRequest } from '../../llm/index.js';
 import type { MonitorVerdict, PlannerOutput } from './schemas.js';
 import type { Perception } from './perception.js';
-import type { OrgKind } from './organisation/topology.js';
+import type { OrgKind } from '../../orgs/topology.js';
 
 /** What an agent knows about its place in the organisation and its own plan. */
 export interface PromptContext {
@@ -87,7 +87,8 @@ export function monitorPrompt(c: PromptContext): ChatRequest {
   };
 }
 
-const ROLE_RULES: Record<OrgKind, string> = {
+/** S-Agents' four organisations; the team refuses the others (their members have no commander to plan with). */
+const ROLE_RULES: Partial<Record<OrgKind, string>> = {
   tree: 'You are the leader at the root of a tree of agents. Do not take work yourself: divide it among the players you command so that each has exactly one task in every stage and nobody waits idle.',
   graph: 'You are one member of a team in which everyone may command everyone. You may do a share of the work yourself and give shares to others; avoid sending back work someone gave you.',
   chain: 'You are one link in a chain of agents. Do a fair share of the work yourself first, then pass the rest on to the next agent in the chain.',
@@ -105,7 +106,7 @@ function plannerSystem(c: PromptContext, leader: boolean): string {
 Skills available to every player:\n${c.skills}
 Answer with JSON only: {"inventory": "<inventories as known from the conversation>", "objective": "...", "analysis": "<step by step>", "longTermPlan": ["Stage 1: ...", "Stage 2: ..."], "taskAtHand": "<the stage to do now, naming who does what, with exact counts and positions>" or null, "informer": "<who gave you the objective: a player's name, or 'task' for the team goal>"}`;
   if (leader) {
-    return `You are ${c.agent}, a Minecraft planner who may command ${c.subordinates.join(', ')}. ${ROLE_RULES[c.org]}
+    return `You are ${c.agent}, a Minecraft planner who may command ${c.subordinates.join(', ')}. ${ROLE_RULES[c.org] ?? ROLE_RULES.solo}
 Consider what each player holds and what each has already done; large jobs are split (e.g. 50 logs for two players: 25 each). Things that depend on each other go in different stages.
 ${common}`;
   }

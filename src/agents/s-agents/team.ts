@@ -12,10 +12,11 @@ import { ModelFaultPolicy, teamLlm } from '../model-fault-policy.js';
 import type { Team, TeamSetup, TeamStats } from '../team.js';
 import { teamModel } from '../tickingcollab/team-model.js';
 import { HourglassAgent } from './hourglass-agent.js';
-import { buildTopology } from './organisation/build-topology.js';
-import { createTurnGate, defaultModeFor, parseCollaborationMode, type CollaborationMode, type TurnGate } from './organisation/collaboration.js';
-import { MessageBus } from './organisation/message-bus.js';
-import { commandersOf, downstreamOf, goalHolders, subordinatesOf, validateTopology, type Topology } from './organisation/topology.js';
+import { buildTopology } from '../../orgs/build-topology.js';
+import { createTurnGate, defaultModeFor, parseCollaborationMode, type CollaborationMode, type TurnGate } from '../../orgs/collaboration.js';
+import { MessageBus } from '../../orgs/message-bus.js';
+import { seatOf } from '../../orgs/seat.js';
+import { goalHolders, validateTopology, type OrgKind, type Topology } from '../../orgs/topology.js';
 import { SCRIPTED_SAGENTS_SPEC, createScriptedSAgentsModel } from './scripted-policy.js';
 
 export interface SAgentsTeamOptions {
@@ -57,7 +58,7 @@ export class SAgentsTeam implements Team {
     this.model = teamModel(ready ? { ...o, model: ready } : o, this.llm, 'planner');
     this.mode = o.mode ? parseCollaborationMode(o.mode) : null;
     // Fail on a bad organisation name now, not at the first episode.
-    if (!o.topology) buildTopology(o.org ?? 'tree', ['probe']);
+    if (!o.topology) sagentsOrg(o.org ?? 'tree');
   }
 
   get topology(): Topology | null {
@@ -65,7 +66,7 @@ export class SAgentsTeam implements Team {
   }
 
   async start(setup: TeamSetup): Promise<void> {
-    const topo = this.o.topology ? validateTopology(this.o.topology(setup.agents)) : buildTopology(this.o.org ?? 'tree', setup.agents);
+    const topo = this.o.topology ? validateTopology(this.o.topology(setup.agents)) : buildTopology(sagentsOrg(this.o.org ?? 'tree'), setup.agents);
     const missing = setup.agents.filter((a) => !topo.agents.includes(a));
     if (missing.length) throw new InputError(`the organisation leaves out ${missing.join(', ')}`, 'give every agent of the episode a place in the topology');
     const mode = this.mode ?? defaultModeFor(topo.kind);
@@ -76,14 +77,7 @@ export class SAgentsTeam implements Team {
     const holders = goalHolders(topo);
     const goal = [setup.task.goal, setup.task.guidance].filter(Boolean).join('\n');
     for (const name of setup.agents) {
-      const seat = {
-        org: topo.kind,
-        members: topo.agents,
-        subordinates: subordinatesOf(topo, name),
-        commanders: commandersOf(topo, name),
-        downstream: topo.kind === 'chain' ? downstreamOf(topo, name) : [],
-        holdsGoal: holders.includes(name),
-      };
+      const seat = seatOf(topo, name);
       this.agents.set(
         name,
         new HourglassAgent({
@@ -127,6 +121,17 @@ export class SAgentsTeam implements Team {
   promptsOf(name: string): number {
     return this.agents.get(name)?.stats().prompts ?? 0;
   }
+}
+
+/** The organisations an S-Agents team is built in (the paper's four). */
+export const SAGENTS_ORGS: readonly OrgKind[] = ['tree', 'chain', 'graph', 'solo'];
+
+function sagentsOrg(name: string): OrgKind {
+  if (!(SAGENTS_ORGS as readonly string[]).includes(name)) {
+    buildTopology(name, ['probe']); // an unknown name gets the organisations layer's message
+    throw new InputError(`S-Agents teams are organised as ${SAGENTS_ORGS.join(', ')}, not '${name}'`, `use one of: ${SAGENTS_ORGS.join(', ')}`);
+  }
+  return name as OrgKind;
 }
 
 export function createSAgentsTeam(options: SAgentsTeamOptions): SAgentsTeam {

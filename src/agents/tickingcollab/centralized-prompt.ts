@@ -5,7 +5,7 @@
  * dependencies may cross agents when the team allows it (the executor waits for them).
  */
 import type { ChatMessage } from '../../llm/index.js';
-import type { TaskBrief } from '../team.js';
+import type { TaskBrief } from '../../tasks/task-brief.js';
 import { taskHeaderLines } from './task-header.js';
 
 export interface CentralizedPromptInput {

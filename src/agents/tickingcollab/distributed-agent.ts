@@ -85,7 +85,12 @@ export class DistributedAgent implements Agent {
   }
 
   get peers(): string[] {
-    return (this.setup?.agents ?? []).filter((n) => n !== this.name);
+    return this.team().filter((n) => n !== this.name);
+  }
+
+  /** Everyone it negotiates with: its organisation's members when seated in one, else the agents of its team. */
+  private team(): readonly string[] {
+    return this.setup?.seat?.members ?? this.setup?.agents ?? [];
   }
 
   async decide(obs: Observation, signal?: AbortSignal): Promise<AgentAction | null> {
@@ -162,8 +167,8 @@ export class DistributedAgent implements Agent {
     const remaining = (this.plan?.nodesOf(this.name) ?? []).filter((n) => n.status === 'pending').map((n) => `${n.id} ${n.skill} ${JSON.stringify(n.params)}`);
     const messages = distributedPromptMessages({
       self: this.name,
-      index: setup.agents.indexOf(this.name),
-      team: setup.agents,
+      index: this.team().indexOf(this.name),
+      team: this.team(),
       task: setup.task,
       skills: setup.skills,
       state: renderObservationText(obs),
@@ -178,7 +183,7 @@ export class DistributedAgent implements Agent {
     });
     this.prompts++;
     try {
-      const { object: d, repaired } = await generateObject(this.model, { messages, ...(this.o.temperature !== undefined ? { temperature: this.o.temperature } : {}) }, distributedDecisionSchema(this.name, setup.agents), { signal, caller: { agent: this.name, role: 'planner' } });
+      const { object: d, repaired } = await generateObject(this.model, { messages, ...(this.o.temperature !== undefined ? { temperature: this.o.temperature } : {}) }, distributedDecisionSchema(this.name, this.team()), { signal, caller: { agent: this.name, role: 'planner' } });
       this.faults.succeeded();
       setup.log({ type: 'plan', planner: 'distributed', role: 'planner', agent: this.name, reasons, reasoning: d.reasoning ?? '', teamRole: d.my_role ?? '', plan: d.plan, messages: d.messages, repaired });
       this.plansMade++;

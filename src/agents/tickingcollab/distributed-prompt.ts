@@ -5,7 +5,7 @@
  * them — the prompt says so, and a message that was not heard comes back in the history.
  */
 import type { ChatMessage } from '../../llm/index.js';
-import type { TaskBrief } from '../team.js';
+import type { TaskBrief } from '../../tasks/task-brief.js';
 import { taskHeaderLines } from './task-header.js';
 
 export interface DistributedPromptInput {

@@ -3,7 +3,7 @@
  * optional guidance and the available actions, as the centralized planner and each distributed
  * agent both see them.
  */
-import type { TaskBrief } from '../team.js';
+import type { TaskBrief } from '../../tasks/task-brief.js';
 
 export function taskHeaderLines(task: TaskBrief, skills: string): string[] {
   return [

@@ -32,7 +32,7 @@ export function seedNumber(seed: string): number {
   return h >>> 0;
 }
 
-/** The registry's options (`--model`, the run's LlmRun, `--latency`, the seed) as TeamModelOptions. */
-export function teamModelOptionsFrom(o: { model?: string; llm?: LlmRun; latency?: string; seed: string }): TeamModelOptions {
-  return { seed: o.seed, ...(o.model ? { modelSpec: o.model } : {}), ...(o.llm ? { llm: o.llm } : {}), ...(o.latency ? { latency: o.latency } : {}) };
+/** The registry's options (`--model` or a ready model, the run's LlmRun, `--latency`, the seed) as TeamModelOptions. */
+export function teamModelOptionsFrom(o: { model?: string; languageModel?: LanguageModel; llm?: LlmRun; latency?: string; seed: string }): TeamModelOptions {
+  return { seed: o.seed, ...(o.languageModel ? { model: o.languageModel } : {}), ...(o.model ? { modelSpec: o.model } : {}), ...(o.llm ? { llm: o.llm } : {}), ...(o.latency ? { latency: o.latency } : {}) };
 }

@@ -5,6 +5,7 @@
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
 import { ARCHITECTURES } from '../../agents/registry.js';
+import { composition } from '../../runner/compose-team.js';
 import type { EpisodeJobOptions } from '../../runner/episode-job.js';
 
 export interface EpisodeFlags {
@@ -27,7 +28,7 @@ export interface EpisodeFlags {
 export function addEpisodeFlags(cmd: Command): Command {
   return cmd
     .option('--agents <architecture>', `agent architecture (${[...ARCHITECTURES.keys()].join(', ')}); default: oracle for TickingCollab tasks, heuristic otherwise`)
-    .option('--org <topology>', 'organisation: solo, chain, graph, tree, centralized, distributed (where the architecture supports it)')
+    .option('--org <topology>', 'organisation: solo, chain, graph, tree, centralized, distributed (the ones `guildcraft agents` lists for the architecture)')
     .option('--model <provider-string>', 'model for LLM agents, e.g. openai:gpt-4o or openai-compatible:http://127.0.0.1:11434/v1#qwen2.5')
     .option('--mode <sync|async>', 'sync: the world waits while agents think; async: the world runs on while they think', 'sync')
     .option('--time-scale <x>', 'async mode: world speed relative to vanilla (1 = 20 ticks/s)')
@@ -49,6 +50,8 @@ export function jobOptions(flags: EpisodeFlags, file: string, seed: string, fall
   if (!ARCHITECTURES.has(agents)) {
     throw new InputError(`unknown agent architecture '${agents}'`, `use one of: ${[...ARCHITECTURES.keys()].join(', ')} (see \`guildcraft agents\`)`);
   }
+  // An organisation the architecture cannot sit in is refused before anything runs, naming the ones it can.
+  composition(agents, flags.org);
   const ticksPerStep = Number(flags.ticksPerStep);
   if (!Number.isInteger(ticksPerStep) || ticksPerStep < 1) throw new InputError(`--ticks-per-step must be a whole number >= 1, got '${flags.ticksPerStep}'`, 'pass --ticks-per-step 5');
   let timeScale: number | undefined;

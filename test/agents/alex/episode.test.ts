@@ -10,7 +10,7 @@ import { createAlexTeam } from '../../../src/agents/alex/alex-team.js';
 import { architecture } from '../../../src/agents/registry.js';
 import { SKILL_CATALOG } from '../../../src/skills/catalog.js';
 import { runEpisode } from '../../../src/runner/episode.js';
-import type { EpisodeTask } from '../../../src/runner/episode-task.js';
+import type { EpisodeTask } from '../../../src/tasks/episode-task.js';
 import { MemoryRunLog } from '../../../src/runner/run-log.js';
 import { episodeTaskFromSpec, loadSpec } from '../../../src/runner/task-adapter.js';
 import { logsTask } from '../tickingcollab/logs-task.js';

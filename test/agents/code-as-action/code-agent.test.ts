@@ -8,7 +8,7 @@ import { ScriptedModel, type ChatRequest } from '../../../src/llm/index.js';
 import { createCodeAsActionTeam } from '../../../src/agents/code-as-action/code-team.js';
 import { SkillLibrary } from '../../../src/agents/code-as-action/skill-library.js';
 import { runEpisode } from '../../../src/runner/episode.js';
-import type { EpisodeTask } from '../../../src/runner/episode-task.js';
+import type { EpisodeTask } from '../../../src/tasks/episode-task.js';
 import { MemoryRunLog } from '../../../src/runner/run-log.js';
 import { logsTask } from '../tickingcollab/logs-task.js';
 

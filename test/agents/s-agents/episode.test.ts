@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SimEnv } from '../../../src/env/sim/index.js';
 import { ScriptedModel } from '../../../src/llm/index.js';
 import { runEpisode } from '../../../src/runner/episode.js';
-import type { EpisodeTask } from '../../../src/runner/episode-task.js';
+import type { EpisodeTask } from '../../../src/tasks/episode-task.js';
 import { MemoryRunLog, type LogRecord } from '../../../src/runner/run-log.js';
 import { architecture } from '../../../src/agents/registry.js';
 import { createScriptedSAgentsModel, createSAgentsTeam } from '../../../src/agents/s-agents/index.js';

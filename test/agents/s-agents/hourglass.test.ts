@@ -3,20 +3,8 @@ import { agentActionSchema, type AgentAction } from '../../../src/core/actions.j
 import type { HeardMessage, Observation } from '../../../src/core/observation.js';
 import { LlmRun, ScriptedModel, type ChatRequest, type LlmCallRecord } from '../../../src/llm/index.js';
 import { SKILL_CATALOG, describeSkills } from '../../../src/skills/catalog.js';
-import {
-  HourglassAgent,
-  MessageBus,
-  answer,
-  buildTopology,
-  createSAgentsTeam,
-  commandersOf,
-  createTurnGate,
-  decodeOrgMessage,
-  encodeOrgMessage,
-  goalHolders,
-  subordinatesOf,
-  type OrgSeat,
-} from '../../../src/agents/s-agents/index.js';
+import { HourglassAgent, answer, createSAgentsTeam } from '../../../src/agents/s-agents/index.js';
+import { MessageBus, buildTopology, createTurnGate, decodeOrgMessage, encodeOrgMessage, seatOf, type Seat } from '../../../src/orgs/index.js';
 import { ModelFaultPolicy } from '../../../src/agents/model-fault-policy.js';
 
 function observation(agent: string, tick: number, extra: Partial<Observation> = {}): Observation {
@@ -31,9 +19,8 @@ function observation(agent: string, tick: number, extra: Partial<Observation> = 
   };
 }
 
-function seatIn(org: string, agents: string[], name: string): OrgSeat {
-  const t = buildTopology(org, agents);
-  return { org: t.kind, members: t.agents, subordinates: subordinatesOf(t, name), commanders: commandersOf(t, name), downstream: [], holdsGoal: goalHolders(t).includes(name) };
+function seatIn(org: string, agents: string[], name: string): Seat {
+  return seatOf(buildTopology(org, agents), name);
 }
 
 /** Each test agent's ledger: its calls go through an LlmRun as a team's do. */

@@ -1,7 +1,7 @@
 /** A small hand-written collect task on a flat SimEnv world: `goal` oak logs in the team's inventories. */
 import type { WorldBackend } from '../../../src/env/backend.js';
 import type { Scenario } from '../../../src/env/scenario.js';
-import type { EpisodeTask } from '../../../src/runner/episode-task.js';
+import type { EpisodeTask } from '../../../src/tasks/episode-task.js';
 
 export interface LogsTaskOptions {
   goal?: number;

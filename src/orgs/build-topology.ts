@@ -1,9 +1,10 @@
 /**
- * The standard organisations for N agents, in spawn order: solo, chain a1 → … → an, fully
+ * The standard organisations for N agents, in spawn order: solo, centralized and distributed (no
+ * command edges between members), chain a1 → … → an, fully
  * connected graph, and a tree whose root is the first agent with every other agent its direct
  * leaf (S-Agents' ToA(n-1)). Custom trees (several levels) are written as edges and validated.
  */
-import { InputError } from '../../../core/errors.js';
+import { InputError } from '../core/errors.js';
 import { ORG_KINDS, isOrgKind, validateTopology, type OrgKind, type Topology } from './topology.js';
 
 export function buildTopology(kind: OrgKind | string, agents: readonly string[]): Topology {
@@ -11,6 +12,8 @@ export function buildTopology(kind: OrgKind | string, agents: readonly string[])
   const edges: [string, string][] = [];
   switch (kind) {
     case 'solo':
+    case 'centralized':
+    case 'distributed':
       break;
     case 'chain':
       for (let i = 0; i + 1 < agents.length; i++) edges.push([agents[i]!, agents[i + 1]!]);

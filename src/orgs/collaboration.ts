@@ -8,7 +8,7 @@
  *   the round has finished, then the next round begins (an outer loop paced by the slowest agent).
  * - async: non-obstructive; every agent works as soon as it has work and reports when done.
  */
-import { InputError } from '../../../core/errors.js';
+import { InputError } from '../core/errors.js';
 import type { OrgKind } from './topology.js';
 
 export const COLLABORATION_MODES = ['relay', 'round', 'async'] as const;
@@ -24,7 +24,7 @@ export interface TurnGate {
   stats(): { waits: number; rounds: number };
 }
 
-/** The paper's pairing: CoA relays, GoA works in rounds, ToA (and a solo agent) is non-obstructive. */
+/** The paper's pairing: CoA relays, GoA works in rounds, ToA (and solo, centralized, distributed) is non-obstructive. */
 export function defaultModeFor(kind: OrgKind): CollaborationMode {
   return kind === 'chain' ? 'relay' : kind === 'graph' ? 'round' : 'async';
 }

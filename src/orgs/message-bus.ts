@@ -9,8 +9,8 @@
  *   `@leader [report:success] collect 3 oak_log | inventory: oak_log x3`
  * Anything else is plain talk.
  */
-import type { AgentAction } from '../../../core/actions.js';
-import type { FinishedSkillReport, HeardMessage } from '../../../core/observation.js';
+import type { AgentAction } from '../core/actions.js';
+import type { FinishedSkillReport, HeardMessage } from '../core/observation.js';
 
 export type ReportStatus = 'start' | 'success' | 'fail';
 

@@ -1,13 +1,15 @@
 /**
- * What the runner needs from a task: its brief for agents, its Scenario for the backend, and hooks
- * for set-up, dynamic events and the outcome. The tasks layer's TaskRuntime is adapted to this in
- * `task-adapter.ts`; tests can hand-write one.
+ * What an episode needs from a task: its brief for agents, its Scenario for the backend, and hooks
+ * for set-up, dynamic events and the outcome. A task file becomes one through the runner's task
+ * adapter (over `TaskRuntime`); the S-Agents collection task (`orgs/collection-task.ts`) and tests
+ * write one in code. The oracle's hidden knowledge is the compiled task itself.
  */
 import type { WorldBackend } from '../env/backend.js';
 import type { AnyEpisodeBackend, ScenarioOf } from '../env/episode-backend.js';
-import type { TaskBrief } from '../agents/team.js';
+import type { CompiledTask } from './compile.js';
+import type { TaskBrief } from './task-brief.js';
 
-export interface TaskOutcome {
+export interface EpisodeOutcome {
   /** The task ended by its own rules (goal reached, or failed for good: everyone died, the boss escaped…). */
   done: boolean;
   success: boolean;
@@ -24,10 +26,10 @@ export interface EpisodeTask<Backend extends AnyEpisodeBackend = WorldBackend> {
   readonly brief: TaskBrief;
   readonly scenario: ScenarioOf<Backend>;
   readonly difficulty?: Record<string, number>;
-  /** Hidden facts the oracle may read (the compiled task). */
-  readonly oracleKnowledge?: unknown;
+  /** Hidden facts the oracle may read: the task compiled for the episode's seed (absent for tasks written in code). */
+  readonly oracleKnowledge?: CompiledTask;
   setup(backend: Backend): Promise<void> | void;
   /** After every env step (events catch up on the ticks that passed). */
   afterStep(backend: Backend): Promise<void> | void;
-  outcome(backend: Backend): TaskOutcome;
+  outcome(backend: Backend): EpisodeOutcome;
 }

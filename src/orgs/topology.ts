@@ -10,13 +10,14 @@
  * - tree (ToA): one root, every other agent has exactly one commander (in-degree ≤ 1), no cycles;
  *   leaves talk but do not command.
  *
- * This lives beside the hourglass agent (agents layer) rather than in `src/orgs/` because the
- * architecture registry, which is in the agents layer, must build organisations by name; `src/orgs/`
- * re-exports it as the public organisation API.
+ * TickingCollab's two baselines are organisations too, both without command edges between members:
+ * - centralized: one planner outside the world decides for every member (the planner is not a
+ *   member, so nobody in the world commands anybody);
+ * - distributed: every member plans for itself and coordinates with its peers by negotiation.
  */
-import { InputError } from '../../../core/errors.js';
+import { InputError } from '../core/errors.js';
 
-export const ORG_KINDS = ['solo', 'chain', 'graph', 'tree'] as const;
+export const ORG_KINDS = ['solo', 'chain', 'graph', 'tree', 'centralized', 'distributed'] as const;
 export type OrgKind = (typeof ORG_KINDS)[number];
 
 export interface Topology {
@@ -55,6 +56,8 @@ export function mayCommand(t: Topology, from: string, to: string): boolean {
 export function goalHolders(t: Topology): string[] {
   switch (t.kind) {
     case 'solo':
+    case 'centralized':
+    case 'distributed':
       return [...t.agents];
     case 'graph':
       return t.agents.slice(0, 1);
@@ -107,7 +110,9 @@ export function validateTopology(t: Topology): Topology {
   }
   switch (t.kind) {
     case 'solo':
-      if (t.edges.length > 0) throw new InputError(`a solo organisation has no command edges, got ${t.edges.length}`, 'use chain, graph or tree for agents that command each other');
+    case 'centralized':
+    case 'distributed':
+      if (t.edges.length > 0) throw new InputError(`a ${t.kind} organisation has no command edges between its members, got ${t.edges.length}`, 'use chain, graph or tree for agents that command each other');
       break;
     case 'graph':
       break;
