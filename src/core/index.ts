@@ -2,3 +2,4 @@ export * from './errors.js';
 export * from './vec3.js';
 export * from './actions.js';
 export type * from './observation.js';
+export * from './body.js';

@@ -7,7 +7,7 @@
  * or starts on a column edge, take the full walk.
  */
 import type { Vec3 } from '../../core/vec3.js';
-import type { World } from '../../world/index.js';
+import type { BodyPort } from '../body-port.js';
 import { Horizon } from './horizon.js';
 import {
   segmentClearOverTops, FACE_EPSILON,
@@ -28,7 +28,7 @@ const SHORT_WALK = 48;
 
 export class EyeRays {
   private readonly horizon = new Horizon();
-  private world!: World;
+  private world!: BodyPort;
   private tops!: LocalTops;
   private seeThrough!: Uint8Array;
   private ox = 0;
@@ -41,7 +41,7 @@ export class EyeRays {
   private originInWindow = false;
 
   /** Prepares rays from `eye` over `tops`, for blocks up to `reach` horizontal blocks away. */
-  aim(world: World, tops: LocalTops, eye: Vec3, reach: number): void {
+  aim(world: BodyPort, tops: LocalTops, eye: Vec3, reach: number): void {
     this.world = world;
     this.tops = tops;
     this.seeThrough = world.registry.seeThroughByState;

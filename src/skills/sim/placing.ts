@@ -4,6 +4,7 @@
  * vanilla lets a player use an item only every 4 ticks (Minecraft.rightClickDelay), so builds take
  * the time a player would need.
  */
+import { PLAYER_EYE_HEIGHT } from '../../core/body.js';
 import { posKey, type Vec3 } from '../../core/vec3.js';
 import { blockForItem, placeBlock, REPLACEABLE_BLOCKS, withinReach, type World } from '../../world/index.js';
 import { overlapsBlock } from '../../world/physics/collision.js';
@@ -63,7 +64,7 @@ function* stepAside(ctx: SkillContext, pos: Vec3, keepClear: ReadonlySet<string>
         if (keepClear.has(posKey(c)) || keepClear.has(posKey({ x: c.x, y: c.y + 1, z: c.z }))) continue;
         if (solid(c.x, c.y, c.z) || solid(c.x, c.y + 1, c.z) || !solid(c.x, c.y - 1, c.z)) continue;
         // Standing here must leave the spot within reach (eyes 1.62 above the feet at the block centre).
-        const ex = c.x + 0.5 - (pos.x + 0.5), ey = c.y + 1.62 - (pos.y + 0.5), ez = c.z + 0.5 - (pos.z + 0.5);
+        const ex = c.x + 0.5 - (pos.x + 0.5), ey = c.y + PLAYER_EYE_HEIGHT - (pos.y + 0.5), ez = c.z + 0.5 - (pos.z + 0.5);
         if (ex * ex + ey * ey + ez * ez > 4.4 * 4.4) continue;
         const d = dx * dx + dy * dy + dz * dz;
         if (d < bestD) {
