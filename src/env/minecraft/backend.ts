@@ -32,7 +32,7 @@ import { applyLowLevel, releaseKeys, type LowLevelReport } from './low-level.js'
 import { MessageHub } from './messaging.js';
 import { DEFAULT_OBSERVER_LIMITS, observeBot, type ObserverLimits, type ObserverState } from './observation.js';
 import { resolveMinecraftOptions, type MinecraftBackendOptions, type ResolvedMinecraftOptions } from './options.js';
-import type { Senses } from './perception.js';
+import type { Senses } from './body-port.js';
 import { waitForChunkAt, waitForInventory, waitForPosition, waitUntil } from './readiness.js';
 import { haltBodyAndWait, MinecraftSkillRunner } from './skill-runner.js';
 import type { ChestMemory } from './skills/context.js';

@@ -6,14 +6,15 @@
  */
 import type { Bot } from 'mineflayer';
 import type { ObservedEffect, ObservedEvent, ObservedItem, Observation, VisibleBlockSummary } from '../../core/observation.js';
-import { dayPhase } from '../../skills/observe/observe.js';
+import { dayPhase, observedBlocks } from '../../skills/observe/observe.js';
 import { EVENT_PRIORITY, LOW_FOOD_LEVEL, LOW_OXYGEN_TICKS } from '../../skills/observe/priorities.js';
 import type { BodyEvents } from './body-events.js';
 import { effectNameOf } from './body-events.js';
 import { pitchDegrees, round1, round2, yawDegrees } from './bot-geometry.js';
 import { healthMetadataIndex } from './entity-health.js';
 import type { MessageHub } from './messaging.js';
-import { visibleBlocks, visibleEntities, type Senses } from './perception.js';
+import { mcBodyPort, mcViewer, type Senses } from './body-port.js';
+import { botVisibleEntities } from './bot-senses.js';
 import type { MinecraftSkillRunner } from './skill-runner.js';
 import { describeEntity } from './skills/sensing.js';
 
@@ -142,21 +143,10 @@ function biomeOf(bot: Bot): string | null {
 }
 
 function blockSummary(bot: Bot, senses: Senses, limits: ObserverLimits): VisibleBlockSummary[] {
-  const seen = visibleBlocks(bot, senses, { range: limits.blockSummaryRange });
-  const byName = new Map<string, VisibleBlockSummary>();
-  for (const b of seen) {
-    const s = byName.get(b.name);
-    if (s) s.count++;
-    else byName.set(b.name, { name: b.name, count: 1, nearest: b.pos, distance: round1(b.distance) });
-  }
-  // Keep the nearest types, then list them by name so the list does not reshuffle as the agent moves.
-  return [...byName.values()]
-    .sort((a, b) => a.distance - b.distance)
-    .slice(0, limits.maxBlockTypes)
-    .sort((a, b) => a.name.localeCompare(b.name));
+  return observedBlocks(mcBodyPort(bot, senses.hiddenPlayers), mcViewer(bot, senses), { omniscient: senses.omniscient, maxBlockTypes: limits.maxBlockTypes, range: limits.blockSummaryRange });
 }
 
 function entitiesOf(bot: Bot, senses: Senses, limits: ObserverLimits): Observation['entities'] {
   const index = healthMetadataIndex(bot);
-  return visibleEntities(bot, senses, { maxResults: limits.maxEntities }).map((e) => describeEntity(e, index));
+  return botVisibleEntities(bot, senses, { maxResults: limits.maxEntities }).map((e) => describeEntity(e, index));
 }

@@ -16,6 +16,7 @@ import type {
   VisibleBlockSummary,
 } from '../../core/observation.js';
 import type { Player, World } from '../../world/index.js';
+import type { BodyPort, Viewer } from '../body-port.js';
 import type { FinishedSkill, RunningSkill } from '../skill-executor.js';
 import { summarizeVisibleBlocks } from '../senses/nearby-blocks.js';
 import { visibleEntities } from '../senses/perception.js';
@@ -184,18 +185,24 @@ function inventoryOf(world: World, player: Player): ObservedItem[] {
 export const ORACLE_SUMMARY_RANGE = 8;
 
 function blocksOf(world: World, player: Player, state: ObserverState): VisibleBlockSummary[] {
+  return observedBlocks(world, player, { omniscient: state.omniscient, maxBlockTypes: state.options.maxBlockTypes, maxRays: state.options.maxRays });
+}
+
+/**
+ * An observation's block summary on any backend: the visible blocks counted per type with the
+ * nearest of each, the nearest `maxBlockTypes` types kept, listed by name (so the list does not
+ * reshuffle as the agent moves). `range` can narrow the perception sphere.
+ */
+export function observedBlocks(port: BodyPort, viewer: Viewer, o: { omniscient: boolean; maxBlockTypes: number; maxRays?: number | undefined; range?: number }): VisibleBlockSummary[] {
   // The oracle's summary sees through walls but only within ORACLE_SUMMARY_RANGE: over its whole
   // perception range it would count every buried block (a flat world's stone alone is ~100,000
   // blocks), drowning a prompt and costing more than the rest of the step. Its skills (findBlocks …)
   // and its WorldAdmin view keep the full range.
-  const summary = summarizeVisibleBlocks(world, player, {
-    omniscient: state.omniscient,
-    range: state.omniscient ? Math.min(player.perceptionRange, ORACLE_SUMMARY_RANGE) : undefined,
-    maxRays: state.options.maxRays,
-  });
+  const range = o.omniscient ? Math.min(viewer.perceptionRange, ORACLE_SUMMARY_RANGE, o.range ?? Infinity) : o.range;
+  const summary = summarizeVisibleBlocks(port, viewer, { omniscient: o.omniscient, range, maxRays: o.maxRays });
   let types = summary.types;
-  if (types.length > state.options.maxBlockTypes) {
-    types = [...types].sort((a, b) => a.distance - b.distance).slice(0, state.options.maxBlockTypes);
+  if (types.length > o.maxBlockTypes) {
+    types = [...types].sort((a, b) => a.distance - b.distance).slice(0, o.maxBlockTypes);
     types.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
   return types.map((t) => ({ name: t.name, count: t.count, nearest: { ...t.nearest }, distance: t.distance }));

@@ -174,7 +174,10 @@ export class EyeRays {
         }
         if (hitsTarget) return true;
       }
-      if (last || tExit >= 1) return true;
+      if (last) return true;
+      // An end point exactly on this column's far edge lies in the next column, which the voxel walk
+      // enters at t = 1 (it stops only past 1): go on into it.
+      if (tExit >= 1 && (tmx < tmz ? tmx : tmz) > 1) return true;
       yA = yB;
       if (tmx < tmz) {
         x += sx;

@@ -150,7 +150,7 @@ export function segmentClearOverTops(
         if (tTileExit > 1) tTileExit = 1;
         const yExit = oy + dy * tTileExit;
         if ((yA < yExit ? yA : yExit) >= highest + 1) {
-          if (tTileExit >= 1) return true;
+          if ((txe < tze ? txe : tze) > 1) return true; // (exactly 1: the end point is on the tile's edge, in the next column)
           // Jump to the column after the tile: the one the step-by-step walk (x on tmx < tmz, else z)
           // reaches. Leaving through an x side at txe, it has crossed every z boundary at t <= txe
           // (ties step z first); leaving through a z side at tze, every x boundary at t < tze.
@@ -217,7 +217,10 @@ export function segmentClearOverTops(
       }
       if (hitsTarget) return true;
     }
-    if (last || tExit >= 1) return true;
+    if (last) return true;
+    // An end point exactly on this column's far edge lies in the next column, which the voxel walk
+    // enters at t = 1 (it stops only past 1): go on into it.
+    if (tExit >= 1 && (tmx < tmz ? tmx : tmz) > 1) return true;
     yA = yB;
     if (tmx < tmz) { x += sx; tmx = (x + offX - ox) * idx; } else if (sz !== 0) { z += sz; tmz = (z + offZ - oz) * idz; } else return true; // no horizontal motion left
     if (x - x0 < 0 || x - x0 >= size || z - z0 < 0 || z - z0 >= size) return true; // rounding carried us past the end
