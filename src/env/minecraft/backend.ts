@@ -30,7 +30,8 @@ import { MinecraftConnectionPool } from './connection-pool.js';
 import { Frame } from './frame.js';
 import { applyLowLevel, releaseKeys, type LowLevelReport } from './low-level.js';
 import { MessageHub } from './messaging.js';
-import { DEFAULT_OBSERVER_LIMITS, observeBot, type ObserverLimits, type ObserverState } from './observation.js';
+import type { NeedsMemory } from '../../skills/observe/assemble.js';
+import { DEFAULT_OBSERVER_LIMITS, observeBot, type ObserverLimits } from './observation.js';
 import { resolveMinecraftOptions, type MinecraftBackendOptions, type ResolvedMinecraftOptions } from './options.js';
 import type { Senses } from './body-port.js';
 import { waitForChunkAt, waitForInventory, waitForPosition, waitUntil } from './readiness.js';
@@ -61,7 +62,7 @@ interface McAgent {
   runner: MinecraftSkillRunner;
   body: BodyEvents;
   senses: Senses;
-  state: ObserverState;
+  state: NeedsMemory;
   maxHealth: number;
   extraEvents: ObservedEvent[];
   lowLevel: LowLevelAction | null;
