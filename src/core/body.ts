@@ -9,3 +9,8 @@ export const PLAYER_EYE_HEIGHT = 1.62;
 export const DEFAULT_EYE_FRACTION = 0.85;
 /** Vanilla player hitbox height while standing. */
 export const PLAYER_HEIGHT = 1.8;
+
+/** Eye height above the feet: players stand at 1.62, everything else sees from 0.85 of its height. */
+export function eyeHeight(e: { readonly kind: string; readonly height: number }): number {
+  return e.kind === 'player' ? PLAYER_EYE_HEIGHT : e.height * DEFAULT_EYE_FRACTION;
+}

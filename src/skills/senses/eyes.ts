@@ -2,14 +2,12 @@
  * Where an entity sees from and which way it looks. Shared by line of sight, perception and the
  * first-person renderer so all three agree on the camera.
  */
-import { DEFAULT_EYE_FRACTION, PLAYER_EYE_HEIGHT } from '../../core/body.js';
+import { eyeHeight } from '../../core/body.js';
 import type { Vec3 } from '../../core/vec3.js';
 import type { BodyEntity } from '../body-port.js';
 
-/** Eye height above the feet. Sneaking (vanilla 1.27) is not modelled. */
-export function eyeHeight(e: BodyEntity): number {
-  return e.kind === 'player' ? PLAYER_EYE_HEIGHT : e.height * DEFAULT_EYE_FRACTION;
-}
+
+export { eyeHeight };
 
 export function eyePosition(e: BodyEntity): Vec3 {
   return { x: e.pos.x, y: e.pos.y + eyeHeight(e), z: e.pos.z };
