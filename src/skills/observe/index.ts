@@ -6,3 +6,4 @@ export * from './render-text.js';
 export * from './render-views.js';
 export { isAddressedTo } from './addressing.js';
 export * from './assemble.js';
+export { fileHeardLine, type HeardLine } from './heard-line.js';
