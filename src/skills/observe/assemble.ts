@@ -9,39 +9,22 @@ import type {
   FinishedSkillReport,
   HeardMessage,
   HeardSound,
-  ObservedEffect,
   ObservedEntity,
   ObservedEvent,
-  ObservedItem,
   Observation,
   VisibleBlockSummary,
 } from '../../core/observation.js';
-import type { Vec3 } from '../../core/vec3.js';
 import type { FinishedSkill, RunningSkill } from '../skill-executor.js';
 import { EVENT_PRIORITY, LOW_FOOD_LEVEL, LOW_OXYGEN_TICKS } from './priorities.js';
 
-/** What the agent's body says of itself, as the backend reads it (angles in degrees, unrounded). */
-export interface SelfReport {
-  agent: string;
-  tick: number;
-  alive: boolean;
-  health: number;
-  maxHealth: number;
-  food: number;
-  saturation: number;
-  /** Ticks of air left. */
-  oxygen: number;
-  effects: ObservedEffect[];
-  /** Feet. */
-  pos: Vec3;
-  yaw: number;
-  pitch: number;
-  inventory: ObservedItem[];
-  equipment: Observation['equipment'];
-  heldItem: string | null;
-  timeOfDay: number;
-  biome: string | null;
-}
+/**
+ * What the agent's body says of itself, as the backend reads it: the observation's own fields,
+ * unrounded (health, saturation, feet position, yaw and pitch in degrees are rounded here).
+ */
+export type SelfReport = Pick<
+  Observation,
+  'agent' | 'tick' | 'alive' | 'health' | 'maxHealth' | 'food' | 'saturation' | 'oxygen' | 'effects' | 'pos' | 'yaw' | 'pitch' | 'inventory' | 'equipment' | 'heldItem' | 'timeOfDay' | 'biome'
+>;
 
 /** Whether the agent was already told it is low on food / oxygen (events fire on crossing, once). */
 export interface NeedsMemory {
