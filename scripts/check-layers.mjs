@@ -22,6 +22,14 @@ const allowed = {
   cli: ['core', 'world', 'skills', 'env', 'llm', 'tasks', 'orgs', 'agents', 'runner', 'server'],
 };
 
+/** Bare package -> the layers that may import it: a backend's client from env up, a transport only in its layer. */
+const fromLayerUp = (home) => Object.keys(allowed).filter((l) => l === home || allowed[l].includes(home));
+const packageHomes = [
+  [/^(mineflayer|minecraft-protocol|flying-squid|prismarine-[\w-]+)(\/|$)/, fromLayerUp('env')],
+  [/^(openai|@anthropic-ai\/sdk)(\/|$)/, ['llm']],
+  [/^fastify(\/|$)/, ['server']],
+];
+
 function* walk(dir) {
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);
@@ -43,7 +51,15 @@ for (const file of walk(src)) {
   const text = readFileSync(file, 'utf8');
   for (const m of text.matchAll(importRe)) {
     const spec = m[1] ?? m[2];
-    if (!spec || !spec.startsWith('.')) continue;
+    if (!spec) continue;
+    if (!spec.startsWith('.')) {
+      const home = packageHomes.find(([re]) => re.test(spec));
+      if (home && !home[1].includes(layer)) {
+        const line = text.slice(0, m.index).split('\n').length + 1;
+        problems.push(`${relative(root, file)}:${line}: layer '${layer}' imports the package '${spec}', which only ${home[1].join(', ')} may import. Reach it through that layer's interface instead.`);
+      }
+      continue;
+    }
     const target = relative(src, resolve(dirname(file), spec));
     if (target.startsWith('..')) continue;
     const targetLayer = target.split(sep)[0];

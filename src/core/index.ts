@@ -5,3 +5,4 @@ export type * from './observation.js';
 export * from './clock.js';
 export * from './world-event.js';
 export * from './run-records.js';
+export * from './body.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lowLevelActionSchema, type LowLevelAction } from '../core/actions.js';
 import { World, applyDamage, joinPlayer, spawnMob } from '../world/index.js';
-import { applyLowLevel, blockInCrosshair, entityInCrosshair, releaseKeys } from './low-level.js';
+import { applyLowLevel, blockInCrosshair, entityInCrosshair, heldKeys, releaseKeys, turnedLook } from './low-level.js';
 
 const Y = -60;
 const act = (a: Partial<LowLevelAction>): LowLevelAction => lowLevelActionSchema.parse({ type: 'low_level', ...a });
@@ -96,5 +96,12 @@ describe('low-level actions', () => {
     expect(player.dead).toBe(true);
     expect(hold(act({ forward: 1, attack: true }), 3)).toEqual({});
     expect(player.controls.forward).toBe(0);
+  });
+
+  it('holds keys and turns the look by one rule for every backend', () => {
+    expect(heldKeys(act({ forward: -1, strafe: 1, sprint: true, jump: true }))).toEqual({ forward: -1, strafe: 1, jump: true, sneak: false, sprint: false });
+    expect(heldKeys(act({ forward: 1, sprint: true })).sprint).toBe(true);
+    expect(turnedLook(170, 80, act({ yawDelta: 20, pitchDelta: 30 }))).toEqual({ yaw: -170, pitch: 90 });
+    expect(turnedLook(-170, -80, act({ yawDelta: -20, pitchDelta: -30 }))).toEqual({ yaw: 170, pitch: -90 });
   });
 });

@@ -29,21 +29,36 @@ export function applyLowLevel(world: World, player: Player, action: LowLevelActi
     c.jump = c.sneak = c.sprint = false;
     return {};
   }
-  c.forward = action.forward;
-  c.strafe = action.strafe;
-  c.jump = action.jump;
-  c.sneak = action.sneak;
-  c.sprint = action.sprint && action.forward > 0;
+  const keys = heldKeys(action);
+  c.forward = keys.forward;
+  c.strafe = keys.strafe;
+  c.jump = keys.jump;
+  c.sneak = keys.sneak;
+  c.sprint = keys.sprint;
   if (!firstTick) return {};
 
-  player.yaw = wrapDegrees(player.yaw + action.yawDelta);
-  player.pitch = Math.max(-90, Math.min(90, player.pitch + action.pitchDelta));
+  const look = turnedLook(player.yaw, player.pitch, action);
+  player.yaw = look.yaw;
+  player.pitch = look.pitch;
   if (action.slot !== undefined) player.inventory.selected = action.slot;
   const report: LowLevelReport = {};
   if (action.attack) report.attack = attackInCrosshair(world, player);
   if (action.use) report.use = useHeld(world, player);
   if (action.drop) report.drop = dropHeld(world, player);
   return report;
+}
+
+/**
+ * The keys a low-level action holds, the same on every backend: forward/back and strafe as given
+ * (positive strafe is left, as in vanilla input), sprint only while moving forward.
+ */
+export function heldKeys(a: LowLevelAction): { forward: number; strafe: number; jump: boolean; sneak: boolean; sprint: boolean } {
+  return { forward: a.forward, strafe: a.strafe, jump: a.jump, sneak: a.sneak, sprint: a.sprint && a.forward > 0 };
+}
+
+/** The look after a low-level action's turn, in degrees: yaw wrapped to (−180, 180], pitch clamped to ±90. */
+export function turnedLook(yaw: number, pitch: number, a: LowLevelAction): { yaw: number; pitch: number } {
+  return { yaw: wrapDegrees(yaw + a.yawDelta), pitch: Math.max(-90, Math.min(90, pitch + a.pitchDelta)) };
 }
 
 /** Releases every key (when a low-level action is replaced by a skill or cancelled). */

@@ -31,7 +31,7 @@ export * from './blocks/furnace.js';
 export * from './blocks/containers.js';
 export type { ContainerBlockEntity, FurnaceBlockEntity } from './blocks/block-entities.js';
 export type { BlockResult, BlockFailure } from './blocks/result.js';
-export { BLOCK_REACH, EYE_HEIGHT, withinReach } from './blocks/reach.js';
+export { BLOCK_REACH, withinReach } from './blocks/reach.js';
 export { SMELTING, SMELT_TICKS, FAST_SMELT_TICKS } from './facts/smelting.js';
 export { FUEL_TICKS } from './facts/fuels.js';
 export { spawnMob, spawnBoss, BOSS_FOLLOW_RANGE, type SpawnMobOptions, type BossSpec, type BossSpawn } from './mobs/spawn.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChatRouter } from '../../src/skills/senses/index.js';
-import { chatSettingsOf, DEFAULT_CHAT_SETTINGS, setChatSettings } from '../../src/skills/sim/chat-settings.js';
+import { chatSettingsOf, DEFAULT_CHAT_SETTINGS, setChatSettings } from '../../src/env/sim/skills/chat-settings.js';
 import type { EventOf } from '../../src/world/index.js';
 import { agent, flatWorld, run } from './harness.js';
 

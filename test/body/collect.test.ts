@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SkillExecutor } from '../../src/skills/skill-executor.js';
-import { simSkill } from '../../src/skills/sim/registry.js';
+import { simSkill } from '../../src/env/sim/skills/registry.js';
 import { joinPlayer, World } from '../../src/world/index.js';
 import { agent, fill, flatWorld, GROUND, run } from './harness.js';
 

@@ -1,7 +1,7 @@
 /** Small drivers shared by the body scenario tests: worlds built for a purpose and a tick loop. */
 import type { Vec3 } from '../../src/core/vec3.js';
 import { SkillExecutor, type FinishedSkill } from '../../src/skills/skill-executor.js';
-import { simSkill } from '../../src/skills/sim/registry.js';
+import { simSkill } from '../../src/env/sim/skills/registry.js';
 import { joinPlayer, World, type Player } from '../../src/world/index.js';
 
 /** Superflat: grass top at y = -61, so agents stand at y = -60. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SKILL_CATALOG, SKILL_NAMES } from '../../src/skills/catalog.js';
-import { SIM_SKILLS, simSkill } from '../../src/skills/sim/registry.js';
+import { SIM_SKILLS, simSkill } from '../../src/env/sim/skills/registry.js';
 
 describe('sim skill registry', () => {
   it('implements every catalog skill with the catalog parameter schema', () => {

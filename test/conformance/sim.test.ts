@@ -5,10 +5,10 @@
  */
 import { SimEnv } from '../../src/env/sim/index.js';
 import { SKILL_NAMES, type SkillName } from '../../src/skills/catalog.js';
-import { simSkill } from '../../src/skills/sim/registry.js';
+import { simSkill } from '../../src/env/sim/skills/registry.js';
 import { runConformanceSuite } from './suite.js';
 
 const unsupported: Partial<Record<SkillName, string>> = {};
-for (const name of SKILL_NAMES) if (!simSkill(name)) unsupported[name] = 'no sim implementation in src/skills/sim/registry.ts yet';
+for (const name of SKILL_NAMES) if (!simSkill(name)) unsupported[name] = 'no sim implementation in src/env/sim/skills/registry.ts yet';
 
 runConformanceSuite('sim', () => Promise.resolve(new SimEnv()), { unsupported });

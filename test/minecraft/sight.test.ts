@@ -1,45 +1,59 @@
-/** Line of sight over a bot's block view: the same voxel rule as the embedded world's senses. */
+/** Line of sight over a bot's chunks: the embedded world's senses on the Minecraft body port. */
+import minecraftData from 'minecraft-data';
 import { describe, expect, it } from 'vitest';
-import type { BlockView } from '../../src/env/minecraft/block-view.js';
-import { canSeeBlock, canSeePoint, inViewCone } from '../../src/env/minecraft/sight.js';
+import { Vec3 } from 'vec3';
+import { mcBodyPort, mcViewer, type BodyBot } from '../../src/env/minecraft/body-port.js';
+import { mineflayerPitch, mineflayerYaw } from '../../src/env/minecraft/bot-geometry.js';
+import { blockVisibleFrom, segmentClear, visibleBlocks } from '../../src/skills/senses/index.js';
 
-const AIR = 0;
-const STONE = 1;
-const GLASS = 2;
+const data = minecraftData('1.16.5');
+const AIR = data.blocksByName.air!.minStateId!;
+const STONE = data.blocksByName.stone!.minStateId!;
+const GLASS = data.blocksByName.glass!.minStateId!;
 
 /** Ground (stone) below y = 0, air above, plus the given blocks; x >= 100 was never sent (null). */
-function view(blocks: Record<string, number>): BlockView {
+function bot(blocks: Record<string, number>): BodyBot {
   return {
-    stateAt: (x, y, z) => (x >= 100 ? null : (blocks[`${x},${y},${z}`] ?? (y < 0 ? STONE : AIR))),
-    seeThrough: (s) => s === AIR || s === GLASS,
-    nameOf: (s) => ['air', 'stone', 'glass'][s] ?? 'unknown',
-    blockId: () => null,
-    isAir: (s) => s === AIR,
-  };
+    registry: data,
+    world: {
+      getBlockStateId: (p: Vec3) => (p.x >= 100 ? null : (blocks[`${p.x},${p.y},${p.z}`] ?? (p.y < 0 ? STONE : AIR))),
+    },
+    entities: {},
+    entity: { id: 1, position: new Vec3(0.5, 0, 0.5), yaw: mineflayerYaw(0), pitch: mineflayerPitch(0) },
+    username: 'seer',
+    on: () => undefined,
+    off: () => undefined,
+  } as unknown as BodyBot;
 }
 
 const eye = { x: 0.5, y: 1.62, z: 0.5 };
 
 describe('sight on a bot view', () => {
   it('sees a block in the open and not behind a wall; glass lets sight through', () => {
-    const target = { x: 5, y: 0, z: 0 };
-    expect(canSeeBlock(view({ '5,0,0': STONE }), eye, target)).toBe(true);
+    const open = mcBodyPort(bot({ '5,0,0': STONE }));
+    expect(blockVisibleFrom(open, eye, 5, 0, 0)).toBe(true);
     const wall: Record<string, number> = { '5,0,0': STONE };
     for (let y = 0; y < 4; y++) for (let z = -3; z <= 3; z++) wall[`3,${y},${z}`] = STONE;
-    expect(canSeeBlock(view(wall), eye, target)).toBe(false);
+    expect(blockVisibleFrom(mcBodyPort(bot(wall)), eye, 5, 0, 0)).toBe(false);
     for (const k of Object.keys(wall)) if (k.startsWith('3,')) wall[k] = GLASS;
-    expect(canSeeBlock(view(wall), eye, target)).toBe(true);
+    expect(blockVisibleFrom(mcBodyPort(bot(wall)), eye, 5, 0, 0)).toBe(true);
   });
 
   it('does not see into chunks the server never sent', () => {
-    expect(canSeePoint(view({}), eye, { x: 104.5, y: 1, z: 0.5 })).toBe(false);
-    expect(canSeePoint(view({}), eye, { x: 50.5, y: 1, z: 0.5 })).toBe(true);
+    const port = mcBodyPort(bot({}));
+    expect(segmentClear(port, eye.x, eye.y, eye.z, 104.5, 1, 0.5)).toBe(false);
+    expect(segmentClear(port, eye.x, eye.y, eye.z, 50.5, 1, 0.5)).toBe(true);
   });
 
   it('limits sight to the view cone when one is set', () => {
-    const south = { x: 0, y: 0, z: 1 };
-    expect(inViewCone(eye, south, { x: 0.5, y: 1.62, z: 10 }, 90)).toBe(true);
-    expect(inViewCone(eye, south, { x: 0.5, y: 1.62, z: -10 }, 90)).toBe(false);
-    expect(inViewCone(eye, south, { x: 0.5, y: 1.62, z: -10 }, undefined)).toBe(true);
+    // Two pillars, one 10 blocks south (+z, where the bot looks), one 10 blocks north.
+    const b = bot({ '0,0,10': GLASS, '0,1,10': STONE, '0,0,-10': GLASS, '0,1,-10': STONE });
+    const port = mcBodyPort(b);
+    const stones = (fovDegrees?: number): string[] =>
+      visibleBlocks(port, mcViewer(b, { perceptionRange: 16, omniscient: false, hiddenPlayers: new Set(), ...(fovDegrees !== undefined ? { fovDegrees } : {}) }), { names: ['stone'] })
+        .filter((s) => s.pos.y === 1)
+        .map((s) => `${s.pos.x},${s.pos.z}`);
+    expect(stones(90)).toEqual(['0,10']);
+    expect(stones(undefined).sort()).toEqual(['0,-10', '0,10']);
   });
 });

@@ -8,7 +8,7 @@ import type { Bot } from 'mineflayer';
 import { describe, expect, it } from 'vitest';
 import { Vec3 } from 'vec3';
 import { MessageHub } from '../../src/env/minecraft/messaging.js';
-import type { Senses } from '../../src/env/minecraft/perception.js';
+import type { Senses } from '../../src/env/minecraft/body-port.js';
 import { depositToChest, getFromChest } from '../../src/env/minecraft/skills/chests.js';
 import { Cancelled, type McSkillContext, type SkillWorldEvent } from '../../src/env/minecraft/skills/context.js';
 import { craft, smelt } from '../../src/env/minecraft/skills/crafting.js';
@@ -30,6 +30,8 @@ function fakeBot(items: Stack[], blocks: Record<string, string> = {}) {
     registry: data,
     entity: { position: new Vec3(0.5, 0, 0.5), yaw: 0, pitch: 0, onGround: true, id: 1, height: 1.8 },
     entities: {},
+    on: () => undefined,
+    off: () => undefined,
     players: {},
     food: 20,
     foodSaturation: 5,

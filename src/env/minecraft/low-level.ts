@@ -1,10 +1,12 @@
 /**
  * Low-level actions (core/actions.ts) on a mineflayer bot: movement keys held for the step,
- * turning, attack, use, hotbar slot and drop once at its start, with the embedded world's
- * conventions (positive strafe is left, as in vanilla input; angles in degrees).
+ * turning, attack, use, hotbar slot and drop once at its start. Which keys are held and where the
+ * look turns are the embedded world's rules (`heldKeys`, `turnedLook` in skills/low-level.ts);
+ * only pressing them on a bot, and attack/use/drop through mineflayer, live here.
  */
 import type { Bot } from 'mineflayer';
 import type { LowLevelAction } from '../../core/actions.js';
+import { heldKeys, turnedLook } from '../../skills/low-level.js';
 import { dropHeld } from './skills/drop.js';
 import { mineflayerPitch, mineflayerYaw, pitchDegrees, yawDegrees } from './bot-geometry.js';
 
@@ -15,17 +17,17 @@ export interface LowLevelReport {
 }
 
 export async function applyLowLevel(bot: Bot, a: LowLevelAction): Promise<LowLevelReport> {
-  bot.setControlState('forward', a.forward > 0);
-  bot.setControlState('back', a.forward < 0);
-  bot.setControlState('left', a.strafe > 0);
-  bot.setControlState('right', a.strafe < 0);
-  bot.setControlState('jump', a.jump);
-  bot.setControlState('sneak', a.sneak);
-  bot.setControlState('sprint', a.sprint && a.forward > 0);
+  const keys = heldKeys(a);
+  bot.setControlState('forward', keys.forward > 0);
+  bot.setControlState('back', keys.forward < 0);
+  bot.setControlState('left', keys.strafe > 0);
+  bot.setControlState('right', keys.strafe < 0);
+  bot.setControlState('jump', keys.jump);
+  bot.setControlState('sneak', keys.sneak);
+  bot.setControlState('sprint', keys.sprint);
   if (a.yawDelta !== 0 || a.pitchDelta !== 0) {
-    const yaw = yawDegrees(bot.entity.yaw) + a.yawDelta;
-    const pitch = Math.max(-90, Math.min(90, pitchDegrees(bot.entity.pitch) + a.pitchDelta));
-    await bot.look(mineflayerYaw(yaw), mineflayerPitch(pitch), true);
+    const look = turnedLook(yawDegrees(bot.entity.yaw), pitchDegrees(bot.entity.pitch), a);
+    await bot.look(mineflayerYaw(look.yaw), mineflayerPitch(look.pitch), true);
   }
   if (a.slot !== undefined) bot.setQuickBarSlot(a.slot);
   const report: LowLevelReport = {};

@@ -12,8 +12,7 @@ import type { Bot } from 'mineflayer';
 import type { HeardMessage, ObservedEvent } from '../../core/observation.js';
 import type { Vec3 } from '../../core/vec3.js';
 import { hearingVolume } from '../../skills/senses/hearing.js';
-import { isAddressedTo } from '../../skills/observe/addressing.js';
-import { EVENT_PRIORITY } from '../../skills/observe/priorities.js';
+import { fileHeardLine } from '../../skills/observe/heard-line.js';
 import { distance } from './bot-geometry.js';
 
 export interface MessagingSettings {
@@ -143,14 +142,9 @@ export class MessageHub {
   private deliver(listener: string, from: string, message: string, channel: string | null, dist: number, server = false): void {
     const box = this.inboxes.get(listener);
     if (!box) return;
-    const tick = this.now();
     const volume = channel !== null || server ? 1 : hearingVolume(dist, this.range);
-    box.messages.push({ tick, from, message, channel, volume: Math.round(volume * 100) / 100 });
-    if (box.messages.length > MAX_INBOX) box.messages.shift();
-    if (isAddressedTo(listener, message, server ? null : 0)) {
-      const text = server ? `announcement: ${message}` : `${from} said to you: ${message}`;
-      box.events.push({ tick, type: 'chat', text, priority: EVENT_PRIORITY.chatToMe });
-    }
+    // Bot entity ids are the server's, not the episode's; any number marks a player speaker.
+    fileHeardLine(box, listener, { tick: this.now(), from, message, channel, volume, speaker: server ? null : 0 }, MAX_INBOX, true);
   }
 
   private enqueueChat(from: string, bot: Bot, line: string): void {

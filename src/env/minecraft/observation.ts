@@ -1,19 +1,20 @@
 /**
- * Builds the backend-neutral `Observation` (core/observation.ts) from one bot's view of a real
- * server, with the same senses limits as the embedded world: blocks and entities only within the
- * agent's perception range and line of sight, chat only within range (the hub decides), and the
- * body read from the bot. Low food and oxygen are told once when crossed, as in the sim.
+ * One bot's observation: reads the bot's own body (health, food, inventory, effects, look) and
+ * hands it, with its inbox, its skills' progress and what its senses report (the embedded world's
+ * senses over the bot's body port), to the one observation assembly (skills/observe/assemble.ts).
+ * Only reading a mineflayer bot lives here.
  */
 import type { Bot } from 'mineflayer';
 import type { ObservedEffect, ObservedEvent, ObservedItem, Observation, VisibleBlockSummary } from '../../core/observation.js';
-import { dayPhase } from '../../skills/observe/observe.js';
-import { EVENT_PRIORITY, LOW_FOOD_LEVEL, LOW_OXYGEN_TICKS } from '../../skills/observe/priorities.js';
+import { assembleObservation, type NeedsMemory, type SelfReport } from '../../skills/observe/assemble.js';
+import { observedBlocks } from '../../skills/observe/observe.js';
 import type { BodyEvents } from './body-events.js';
 import { effectNameOf } from './body-events.js';
-import { pitchDegrees, round1, round2, yawDegrees } from './bot-geometry.js';
+import { pitchDegrees, yawDegrees } from './bot-geometry.js';
 import { healthMetadataIndex } from './entity-health.js';
 import type { MessageHub } from './messaging.js';
-import { visibleBlocks, visibleEntities, type Senses } from './perception.js';
+import { mcBodyPort, mcViewer, type Senses } from './body-port.js';
+import { botVisibleEntities } from './bot-senses.js';
 import type { MinecraftSkillRunner } from './skill-runner.js';
 import { describeEntity } from './skills/sensing.js';
 
@@ -28,11 +29,6 @@ export interface ObserverLimits {
 
 export const DEFAULT_OBSERVER_LIMITS: ObserverLimits = { maxBlockTypes: 24, maxEntities: 16, maxEvents: 20, maxMessages: 20, blockSummaryRange: 32 };
 
-export interface ObserverState {
-  lowFood: boolean;
-  lowOxygen: boolean;
-}
-
 export interface ObserveInputs {
   agent: string;
   bot: Bot;
@@ -40,7 +36,7 @@ export interface ObserveInputs {
   runner: MinecraftSkillRunner;
   hub: MessageHub;
   body: BodyEvents;
-  state: ObserverState;
+  state: NeedsMemory;
   tick: number;
   maxHealth: number;
   limits?: ObserverLimits;
@@ -52,38 +48,20 @@ export function observeBot(i: ObserveInputs): Observation {
   const { bot, tick } = i;
   const limits = i.limits ?? DEFAULT_OBSERVER_LIMITS;
   const inbox = i.hub.take(i.agent);
-  const events: ObservedEvent[] = [...(i.extraEvents ?? []), ...i.body.take(), ...inbox.events];
-  const finishedSkills = i.runner.takeFinished().map((f) => ({ name: f.name, params: f.params, ok: f.result.ok, result: { ...f.result } as Record<string, unknown>, ticks: f.ticks, finishedAt: f.finishedAt }));
-  for (const f of finishedSkills) {
-    const text = f.ok ? `${f.name} finished after ${f.ticks} ticks` : `${f.name} failed (${String(f.result.reason)}): ${String(f.result.details)}`;
-    events.push({ tick: f.finishedAt, type: f.ok ? 'skill_finished' : 'skill_failed', text, priority: EVENT_PRIORITY.skillDone });
-  }
-  const alive = bot.health > 0;
-  const oxygen = Math.round((bot.oxygenLevel ?? 20) * 15);
-  const lowFood = alive && bot.food <= LOW_FOOD_LEVEL;
-  if (lowFood && !i.state.lowFood) events.push({ tick, type: 'low_food', text: `you are hungry (food ${bot.food}/20); eat something`, priority: EVENT_PRIORITY.lowFood });
-  i.state.lowFood = lowFood;
-  const lowOxygen = alive && oxygen < LOW_OXYGEN_TICKS;
-  if (lowOxygen && !i.state.lowOxygen) events.push({ tick, type: 'low_oxygen', text: `you are running out of air (${oxygen} ticks left); surface now`, priority: EVENT_PRIORITY.lowOxygen });
-  i.state.lowOxygen = lowOxygen;
-
-  const p = bot.entity.position;
-  const running = i.runner.running;
-  const timeOfDay = bot.time?.timeOfDay ?? 0;
   const slots = bot.inventory.slots;
-  return {
+  const self: SelfReport = {
     agent: i.agent,
     tick,
-    alive,
-    health: round1(bot.health),
+    alive: bot.health > 0,
+    health: bot.health,
     maxHealth: i.maxHealth,
     food: bot.food,
-    saturation: Number.isFinite(bot.foodSaturation) ? round1(bot.foodSaturation) : 0,
-    oxygen,
+    saturation: bot.foodSaturation,
+    oxygen: Math.round((bot.oxygenLevel ?? 20) * 15),
     effects: effectsOf(bot),
-    pos: { x: round2(p.x), y: round2(p.y), z: round2(p.z) },
-    yaw: round1(yawDegrees(bot.entity.yaw)),
-    pitch: round1(pitchDegrees(bot.entity.pitch)),
+    pos: bot.entity.position,
+    yaw: yawDegrees(bot.entity.yaw),
+    pitch: pitchDegrees(bot.entity.pitch),
     inventory: inventoryOf(bot),
     equipment: {
       head: slots[5]?.name ?? null,
@@ -94,17 +72,20 @@ export function observeBot(i: ObserveInputs): Observation {
       offHand: slots[45]?.name ?? null,
     },
     heldItem: bot.heldItem?.name ?? null,
-    timeOfDay,
-    dayPhase: dayPhase(timeOfDay),
+    timeOfDay: bot.time?.timeOfDay ?? 0,
     biome: biomeOf(bot),
-    nearbyBlocks: alive ? blockSummary(bot, i.senses, limits) : [],
-    entities: alive ? entitiesOf(bot, i.senses, limits) : [],
-    messages: inbox.messages.slice(-limits.maxMessages),
-    sounds: [],
-    events: events.sort((a, b) => b.priority - a.priority || a.tick - b.tick).slice(0, limits.maxEvents),
-    runningSkill: running ? { name: running.name, params: running.params, ticks: running.ticks } : null,
-    finishedSkills,
   };
+  return assembleObservation(self, i.state, {
+    events: [...(i.extraEvents ?? []), ...i.body.take(), ...inbox.events],
+    finished: i.runner.takeFinished(),
+    running: i.runner.running,
+    messages: inbox.messages,
+    sounds: [],
+    nearbyBlocks: () => blockSummary(bot, i.senses, limits),
+    entities: () => entitiesOf(bot, i.senses, limits),
+    maxEvents: limits.maxEvents,
+    maxMessages: limits.maxMessages,
+  });
 }
 
 function inventoryOf(bot: Bot): ObservedItem[] {
@@ -142,21 +123,10 @@ function biomeOf(bot: Bot): string | null {
 }
 
 function blockSummary(bot: Bot, senses: Senses, limits: ObserverLimits): VisibleBlockSummary[] {
-  const seen = visibleBlocks(bot, senses, { range: limits.blockSummaryRange });
-  const byName = new Map<string, VisibleBlockSummary>();
-  for (const b of seen) {
-    const s = byName.get(b.name);
-    if (s) s.count++;
-    else byName.set(b.name, { name: b.name, count: 1, nearest: b.pos, distance: round1(b.distance) });
-  }
-  // Keep the nearest types, then list them by name so the list does not reshuffle as the agent moves.
-  return [...byName.values()]
-    .sort((a, b) => a.distance - b.distance)
-    .slice(0, limits.maxBlockTypes)
-    .sort((a, b) => a.name.localeCompare(b.name));
+  return observedBlocks(mcBodyPort(bot, senses.hiddenPlayers), mcViewer(bot, senses), { omniscient: senses.omniscient, maxBlockTypes: limits.maxBlockTypes, range: limits.blockSummaryRange });
 }
 
 function entitiesOf(bot: Bot, senses: Senses, limits: ObserverLimits): Observation['entities'] {
   const index = healthMetadataIndex(bot);
-  return visibleEntities(bot, senses, { maxResults: limits.maxEntities }).map((e) => describeEntity(e, index));
+  return botVisibleEntities(bot, senses, { maxResults: limits.maxEntities }).map((e) => describeEntity(e, index));
 }

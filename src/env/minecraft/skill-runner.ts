@@ -13,7 +13,7 @@ import { fail, succeed, type SkillResult } from '../../skills/skill-result.js';
 import { runCode } from '../../skills/sandbox/index.js';
 import type { Frame } from './frame.js';
 import type { MessageHub } from './messaging.js';
-import type { Senses } from './perception.js';
+import type { Senses } from './body-port.js';
 import { Cancelled, errorMessage, type ChestMemory, type McSkillContext, type SkillEventSink } from './skills/context.js';
 import { MINECRAFT_SKILLS } from './skills/index.js';
 

@@ -23,7 +23,7 @@ import { distance, plain, round1, round2, toVec3 } from './bot-geometry.js';
 import * as cmd from './commands.js';
 import { healthMetadataIndex, livingHealth } from './entity-health.js';
 import type { MessageHub } from './messaging.js';
-import { entityTypeName } from './perception.js';
+import { entityTypeName } from './entities.js';
 import { chestKey, type ChestMemory } from './skills/context.js';
 import type { ScenarioItem } from '../scenario.js';
 

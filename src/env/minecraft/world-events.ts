@@ -18,7 +18,7 @@ import { AttackLog, HURT_ATTRIBUTION_TICKS, KILL_ATTRIBUTION_TICKS } from './att
 import type { BackendEvent } from './body-events.js';
 import { plain, round1 } from './bot-geometry.js';
 import { healthMetadataIndex, livingHealth } from './entity-health.js';
-import { droppedItem, entityTypeName } from './perception.js';
+import { droppedItem, entityTypeName } from './entities.js';
 import type { SkillEventSink, SkillWorldEvent } from './skills/context.js';
 
 /**

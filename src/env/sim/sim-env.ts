@@ -19,8 +19,8 @@ import { settleJobs } from '../../skills/code/index.js';
 import { ObservationViews, WorldMailboxes, type ObserveOptions, type RenderedViews, type ViewsOptions } from '../../skills/observe/index.js';
 import { loadSandboxEngine } from '../../skills/sandbox/index.js';
 import type { SkillLookup } from '../../skills/skill-executor.js';
-import { setChatSettings } from '../../skills/sim/chat-settings.js';
-import { simSkill } from '../../skills/sim/registry.js';
+import { setChatSettings } from './skills/chat-settings.js';
+import { simSkill } from './skills/registry.js';
 import type { WorldBackend } from '../backend.js';
 import type { AgentId, ResetOptions, StepResult } from '../env.js';
 import { parseAgentSpawn, parseScenario, type AgentSpawn, type ParsedScenario, type Scenario } from '../scenario.js';
@@ -33,7 +33,7 @@ import { SimWorldAdmin } from './sim-admin.js';
 export interface SimEnvOptions {
   /** Ticks one `step` advances (default 20: one simulated second). */
   ticksPerStep?: number;
-  /** Skill implementations (default: the sim skills of src/skills/sim). */
+  /** Skill implementations (default: the sim skills of src/env/sim/skills). */
   skills?: SkillLookup;
   observe?: ObserveOptions;
   /** Rendered views per agent, returned in `infos[agent].views` (PNG). Off by default. */

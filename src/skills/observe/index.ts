@@ -5,3 +5,5 @@ export * from './priorities.js';
 export * from './render-text.js';
 export * from './render-views.js';
 export { isAddressedTo } from './addressing.js';
+export * from './assemble.js';
+export { fileHeardLine, type HeardLine } from './heard-line.js';

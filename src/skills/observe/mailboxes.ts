@@ -8,7 +8,7 @@
 import type { HeardMessage, HeardSound, ObservedEvent } from '../../core/observation.js';
 import type { Entity, Player, World, WorldEvent } from '../../world/index.js';
 import { ChatRouter, type RadioChannel } from '../senses/hearing.js';
-import { isAddressedTo } from './addressing.js';
+import { addEvent, fileHeardLine } from './heard-line.js';
 import { EVENT_PRIORITY } from './priorities.js';
 
 export interface MailboxOptions {
@@ -81,10 +81,7 @@ export class WorldMailboxes {
         for (const { to, heard } of this.router.routeChat(e)) {
           const box = this.boxes.get(to.name);
           if (!box) continue;
-          bounded(box.messages, { tick: e.tick, from: e.name, message: e.message, channel: e.channel, volume: round2(heard.volume) }, this.max);
-          if (isAddressedTo(to.name, e.message, e.from)) {
-            this.addEvent(box, { tick: e.tick, type: 'chat', text: `${e.name} said to you: ${e.message}`, priority: EVENT_PRIORITY.chatToMe });
-          }
+          fileHeardLine(box, to.name, { tick: e.tick, from: e.name, message: e.message, channel: e.channel, volume: heard.volume, speaker: e.from }, this.max);
         }
         return;
       case 'sound':
@@ -161,11 +158,7 @@ export class WorldMailboxes {
 
   /** Keeps at most `max` events; an overflow drops the oldest of the least urgent. */
   private addEvent(box: Inbox, event: ObservedEvent): void {
-    box.events.push(event);
-    if (box.events.length <= this.max) return;
-    let drop = 0;
-    for (let i = 1; i < box.events.length; i++) if (box.events[i]!.priority < box.events[drop]!.priority) drop = i;
-    box.events.splice(drop, 1);
+    addEvent(box.events, event, this.max);
   }
 }
 

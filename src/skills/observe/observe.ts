@@ -5,22 +5,14 @@
  * oracle) bypasses sight. Everything that happened since the previous observation (hurt, chat to
  * the agent, death, low food or oxygen, finished skills) comes once, as prioritised events.
  */
-import type {
-  FinishedSkillReport,
-  ObservedEffect,
-  ObservedEntity,
-  ObservedEvent,
-  ObservedItem,
-  Observation,
-  SkillStatus,
-  VisibleBlockSummary,
-} from '../../core/observation.js';
+import type { ObservedEffect, ObservedEntity, ObservedItem, Observation, VisibleBlockSummary } from '../../core/observation.js';
 import type { Player, World } from '../../world/index.js';
+import type { BodyPort, Viewer } from '../body-port.js';
 import type { FinishedSkill, RunningSkill } from '../skill-executor.js';
+import { assembleObservation, round1, type NeedsMemory, type SelfReport } from './assemble.js';
 import { summarizeVisibleBlocks } from '../senses/nearby-blocks.js';
 import { visibleEntities } from '../senses/perception.js';
 import type { WorldMailboxes } from './mailboxes.js';
-import { EVENT_PRIORITY, LOW_FOOD_LEVEL, LOW_OXYGEN_TICKS } from './priorities.js';
 
 /** Where an observation learns about the agent's skills: a SkillExecutor, or an env's wrapper of one. */
 export interface SkillProgress {
@@ -42,7 +34,7 @@ export interface ObserveOptions {
 }
 
 /** Everything an agent's observations remember between calls. Create one per agent with `createObserverState`. */
-export interface ObserverState {
+export interface ObserverState extends NeedsMemory {
   readonly mailboxes: WorldMailboxes;
   readonly skills: SkillProgress | null;
   readonly omniscient: boolean;
@@ -77,27 +69,21 @@ export function createObserverState(init: {
 
 export function observe(world: World, player: Player, state: ObserverState): Observation {
   const inbox = state.mailboxes.take(player.name);
-  const events = [...inbox.events];
-  const finishedSkills = (state.skills?.takeFinished() ?? []).map(report);
-  for (const f of finishedSkills) events.push(skillEvent(f));
-  needEvents(world, player, state, events);
-  const running = state.skills?.running ?? null;
   const inv = player.inventory;
   const opts = state.options;
-
-  return {
+  const self: SelfReport = {
     agent: player.name,
     tick: world.tick,
     alive: !player.dead,
-    health: round1(player.health),
+    health: player.health,
     maxHealth: player.maxHealth,
     food: player.food,
-    saturation: round1(player.saturation),
+    saturation: player.saturation,
     oxygen: player.air,
     effects: effectsOf(player),
-    pos: { x: round2(player.pos.x), y: round2(player.pos.y), z: round2(player.pos.z) },
-    yaw: round1(player.yaw),
-    pitch: round1(player.pitch),
+    pos: player.pos,
+    yaw: player.yaw,
+    pitch: player.pitch,
     inventory: inventoryOf(world, player),
     equipment: {
       head: inv.armor.head?.name ?? null,
@@ -109,49 +95,19 @@ export function observe(world: World, player: Player, state: ObserverState): Obs
     },
     heldItem: inv.held?.name ?? null,
     timeOfDay: world.timeOfDay,
-    dayPhase: dayPhase(world.timeOfDay),
     biome: safeBiome(world, player),
-    nearbyBlocks: player.dead ? [] : blocksOf(world, player, state),
-    entities: player.dead ? [] : entitiesOf(world, player, state),
-    messages: inbox.messages.slice(-opts.maxMessages),
-    sounds: inbox.sounds.slice(-opts.maxMessages),
-    events: events.sort(byUrgency).slice(0, opts.maxEvents),
-    runningSkill: running ? status(running) : null,
-    finishedSkills,
   };
-}
-
-function byUrgency(a: ObservedEvent, b: ObservedEvent): number {
-  return b.priority - a.priority || a.tick - b.tick;
-}
-
-/** Low food and oxygen are states, not world events: tell the agent once when it crosses in. */
-function needEvents(world: World, player: Player, state: ObserverState, events: ObservedEvent[]): void {
-  const lowFood = !player.dead && player.food <= LOW_FOOD_LEVEL;
-  if (lowFood && !state.lowFood) {
-    events.push({ tick: world.tick, type: 'low_food', text: `you are hungry (food ${player.food}/20); eat something`, priority: EVENT_PRIORITY.lowFood });
-  }
-  state.lowFood = lowFood;
-  const lowOxygen = !player.dead && player.air < LOW_OXYGEN_TICKS;
-  if (lowOxygen && !state.lowOxygen) {
-    events.push({ tick: world.tick, type: 'low_oxygen', text: `you are running out of air (${player.air} ticks left); surface now`, priority: EVENT_PRIORITY.lowOxygen });
-  }
-  state.lowOxygen = lowOxygen;
-}
-
-function report(f: FinishedSkill): FinishedSkillReport {
-  return { name: f.name, params: f.params, ok: f.result.ok, result: { ...f.result }, ticks: f.ticks, finishedAt: f.finishedAt };
-}
-
-function skillEvent(f: FinishedSkillReport): ObservedEvent {
-  const text = f.ok
-    ? `${f.name} finished after ${f.ticks} ticks`
-    : `${f.name} failed (${String(f.result.reason)}): ${String(f.result.details)}`;
-  return { tick: f.finishedAt, type: f.ok ? 'skill_finished' : 'skill_failed', text, priority: EVENT_PRIORITY.skillDone };
-}
-
-function status(r: RunningSkill): SkillStatus {
-  return { name: r.name, params: r.params, ticks: r.ticks };
+  return assembleObservation(self, state, {
+    events: inbox.events,
+    finished: state.skills?.takeFinished() ?? [],
+    running: state.skills?.running ?? null,
+    messages: inbox.messages,
+    sounds: inbox.sounds,
+    nearbyBlocks: () => blocksOf(world, player, state),
+    entities: () => entitiesOf(world, player, state),
+    maxEvents: opts.maxEvents,
+    maxMessages: opts.maxMessages,
+  });
 }
 
 function effectsOf(player: Player): ObservedEffect[] {
@@ -184,18 +140,24 @@ function inventoryOf(world: World, player: Player): ObservedItem[] {
 export const ORACLE_SUMMARY_RANGE = 8;
 
 function blocksOf(world: World, player: Player, state: ObserverState): VisibleBlockSummary[] {
+  return observedBlocks(world, player, { omniscient: state.omniscient, maxBlockTypes: state.options.maxBlockTypes, maxRays: state.options.maxRays });
+}
+
+/**
+ * An observation's block summary on any backend: the visible blocks counted per type with the
+ * nearest of each, the nearest `maxBlockTypes` types kept, listed by name (so the list does not
+ * reshuffle as the agent moves). `range` can narrow the perception sphere.
+ */
+export function observedBlocks(port: BodyPort, viewer: Viewer, o: { omniscient: boolean; maxBlockTypes: number; maxRays?: number | undefined; range?: number }): VisibleBlockSummary[] {
   // The oracle's summary sees through walls but only within ORACLE_SUMMARY_RANGE: over its whole
   // perception range it would count every buried block (a flat world's stone alone is ~100,000
   // blocks), drowning a prompt and costing more than the rest of the step. Its skills (findBlocks …)
   // and its WorldAdmin view keep the full range.
-  const summary = summarizeVisibleBlocks(world, player, {
-    omniscient: state.omniscient,
-    range: state.omniscient ? Math.min(player.perceptionRange, ORACLE_SUMMARY_RANGE) : undefined,
-    maxRays: state.options.maxRays,
-  });
+  const range = o.omniscient ? Math.min(viewer.perceptionRange, ORACLE_SUMMARY_RANGE, o.range ?? Infinity) : o.range;
+  const summary = summarizeVisibleBlocks(port, viewer, { omniscient: o.omniscient, range, maxRays: o.maxRays });
   let types = summary.types;
-  if (types.length > state.options.maxBlockTypes) {
-    types = [...types].sort((a, b) => a.distance - b.distance).slice(0, state.options.maxBlockTypes);
+  if (types.length > o.maxBlockTypes) {
+    types = [...types].sort((a, b) => a.distance - b.distance).slice(0, o.maxBlockTypes);
     types.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
   return types.map((t) => ({ name: t.name, count: t.count, nearest: { ...t.nearest }, distance: t.distance }));
@@ -225,13 +187,6 @@ function entitiesOf(world: World, player: Player, state: ObserverState): Observe
   });
 }
 
-export function dayPhase(timeOfDay: number): Observation['dayPhase'] {
-  if (timeOfDay < 12000) return 'day';
-  if (timeOfDay < 13000) return 'sunset';
-  if (timeOfDay < 23000) return 'night';
-  return 'sunrise';
-}
-
 function safeBiome(world: World, player: Player): string | null {
   try {
     return world.terrain.biomeAt(Math.floor(player.pos.x), Math.floor(player.pos.z));
@@ -240,5 +195,3 @@ function safeBiome(world: World, player: Player): string | null {
   }
 }
 
-const round1 = (n: number): number => Math.round(n * 10) / 10;
-const round2 = (n: number): number => Math.round(n * 100) / 100;

@@ -6,12 +6,12 @@ const airTables = new WeakMap<Registry, Uint8Array>();
 export function airByState(registry: Registry): Uint8Array {
   let t = airTables.get(registry);
   if (!t) {
-    t = new Uint8Array(registry.blockIdOfState.length);
-    for (const name of ['air', 'cave_air', 'void_air']) {
-      if (!registry.isBlock(name)) continue;
-      const b = registry.block(name);
-      for (let s = b.minStateId ?? b.id; s <= (b.maxStateId ?? b.id); s++) t[s] = 1;
-    }
+    // By block id, so a port's own extra states (one past the registry's, e.g. the Minecraft
+    // backend's "never sent" state) count as air when the port maps them to air's block id.
+    const ids = ['air', 'cave_air', 'void_air'].filter((n) => registry.isBlock(n)).map((n) => registry.block(n).id);
+    const blockId = registry.blockIdOfState;
+    t = new Uint8Array(blockId.length);
+    for (let s = 0; s < blockId.length; s++) if (ids.includes(blockId[s]!)) t[s] = 1;
     airTables.set(registry, t);
   }
   return t;

@@ -5,19 +5,19 @@
  * whether any change since then fell inside its box. When more changes than the ring holds
  * happened since, the answer is "maybe" (true), so a cache built on it is never stale.
  */
-import type { World } from '../../world/index.js';
+import type { BodyPort } from '../body-port.js';
 
 const DEFAULT_CAPACITY = 4096;
 
 export class BlockChangeLog {
-  private static readonly byWorld = new WeakMap<World, BlockChangeLog>();
+  private static readonly byWorld = new WeakMap<BodyPort, BlockChangeLog>();
   private readonly xs: Int32Array;
   private readonly ys: Int32Array;
   private readonly zs: Int32Array;
   /** Changes recorded so far; change k sits at slot k % capacity. */
   private count = 0;
 
-  private constructor(world: World, private readonly capacity: number) {
+  private constructor(world: BodyPort, private readonly capacity: number) {
     this.xs = new Int32Array(capacity);
     this.ys = new Int32Array(capacity);
     this.zs = new Int32Array(capacity);
@@ -28,9 +28,13 @@ export class BlockChangeLog {
       this.zs[i] = z;
       this.count++;
     });
+    // A replaced column is too many changes for the ring: everything remembered before it is unsure.
+    world.watchColumns?.(() => {
+      this.count += this.capacity + 1;
+    });
   }
 
-  static of(world: World): BlockChangeLog {
+  static of(world: BodyPort): BlockChangeLog {
     let log = BlockChangeLog.byWorld.get(world);
     if (!log) {
       log = new BlockChangeLog(world, DEFAULT_CAPACITY);

@@ -8,9 +8,9 @@
  * section changes through `world.setBlock` (the world's block watcher). Building reads the section
  * and a one-block border, which also generates neighbouring terrain lazily, as any read would.
  */
-import type { World } from '../../world/index.js';
+import type { BodyPort } from '../body-port.js';
 import { airByState } from './air.js';
-import { MIN_Y } from '../../world/index.js';
+import { MAX_Y, MIN_Y } from '../../world/index.js';
 import { FACE_NEG_X, FACE_NEG_Y, FACE_NEG_Z, FACE_POS_X, FACE_POS_Y, FACE_POS_Z } from './line-of-sight.js';
 
 /**
@@ -40,14 +40,15 @@ const scratchColumnStart = new Uint16Array(257);
 export const sectionKey = (sx: number, sy: number, sz: number): number => ((sx + 1048576) * 2097152 + (sz + 1048576)) * 32 + sy;
 
 export class ExposedBlocks {
-  private static readonly byWorld = new WeakMap<World, ExposedBlocks>();
+  private static readonly byWorld = new WeakMap<BodyPort, ExposedBlocks>();
   private readonly sections = new Map<number, SectionSurface>();
 
-  private constructor(private readonly world: World) {
+  private constructor(private readonly world: BodyPort) {
     world.watchBlocks((x, y, z) => this.invalidate(x, y, z));
+    world.watchColumns?.((cx, cz) => this.dropColumn(cx, cz));
   }
 
-  static of(world: World): ExposedBlocks {
+  static of(world: BodyPort): ExposedBlocks {
     let c = ExposedBlocks.byWorld.get(world);
     if (!c) {
       c = new ExposedBlocks(world);
@@ -86,6 +87,16 @@ export class ExposedBlocks {
     if (ly === 15) this.sections.delete(sectionKey(sx, sy + 1, sz));
     if (lz === 0) this.sections.delete(sectionKey(sx, sy, sz - 1));
     if (lz === 15) this.sections.delete(sectionKey(sx, sy, sz + 1));
+  }
+
+  /** A replaced chunk column: its sections and its neighbours' (whose border faces it opens or closes). */
+  private dropColumn(cx: number, cz: number): void {
+    const sections = (MAX_Y - MIN_Y + 1) >> 4;
+    for (let sx = cx - 1; sx <= cx + 1; sx++) {
+      for (let sz = cz - 1; sz <= cz + 1; sz++) {
+        for (let sy = 0; sy < sections; sy++) this.sections.delete(sectionKey(sx, sy, sz));
+      }
+    }
   }
 
   private build(sx: number, sy: number, sz: number): SectionSurface {

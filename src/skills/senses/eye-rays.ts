@@ -7,7 +7,7 @@
  * or starts on a column edge, take the full walk.
  */
 import type { Vec3 } from '../../core/vec3.js';
-import type { World } from '../../world/index.js';
+import type { BodyPort } from '../body-port.js';
 import { Horizon } from './horizon.js';
 import {
   segmentClearOverTops, FACE_EPSILON,
@@ -28,7 +28,7 @@ const SHORT_WALK = 48;
 
 export class EyeRays {
   private readonly horizon = new Horizon();
-  private world!: World;
+  private world!: BodyPort;
   private tops!: LocalTops;
   private seeThrough!: Uint8Array;
   private ox = 0;
@@ -41,7 +41,7 @@ export class EyeRays {
   private originInWindow = false;
 
   /** Prepares rays from `eye` over `tops`, for blocks up to `reach` horizontal blocks away. */
-  aim(world: World, tops: LocalTops, eye: Vec3, reach: number): void {
+  aim(world: BodyPort, tops: LocalTops, eye: Vec3, reach: number): void {
     this.world = world;
     this.tops = tops;
     this.seeThrough = world.registry.seeThroughByState;
@@ -174,7 +174,10 @@ export class EyeRays {
         }
         if (hitsTarget) return true;
       }
-      if (last || tExit >= 1) return true;
+      if (last) return true;
+      // An end point exactly on this column's far edge lies in the next column, which the voxel walk
+      // enters at t = 1 (it stops only past 1): go on into it.
+      if (tExit >= 1 && (tmx < tmz ? tmx : tmz) > 1) return true;
       yA = yB;
       if (tmx < tmz) {
         x += sx;

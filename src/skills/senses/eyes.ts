@@ -2,20 +2,14 @@
  * Where an entity sees from and which way it looks. Shared by line of sight, perception and the
  * first-person renderer so all three agree on the camera.
  */
+import { eyeHeight } from '../../core/body.js';
 import type { Vec3 } from '../../core/vec3.js';
-import type { Entity } from '../../world/index.js';
+import type { BodyEntity } from '../body-port.js';
 
-/** Vanilla standing player eye height (Player.getStandingEyeHeight: 1.62 blocks above the feet). */
-export const PLAYER_EYE_HEIGHT = 1.62;
-/** Vanilla default for other entities (EntityType: eye height = 0.85 × hitbox height). */
-export const DEFAULT_EYE_FRACTION = 0.85;
 
-/** Eye height above the feet. Sneaking (vanilla 1.27) is not modelled. */
-export function eyeHeight(e: Entity): number {
-  return e.kind === 'player' ? PLAYER_EYE_HEIGHT : e.height * DEFAULT_EYE_FRACTION;
-}
+export { eyeHeight };
 
-export function eyePosition(e: Entity): Vec3 {
+export function eyePosition(e: BodyEntity): Vec3 {
   return { x: e.pos.x, y: e.pos.y + eyeHeight(e), z: e.pos.z };
 }
 

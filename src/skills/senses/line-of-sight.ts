@@ -5,7 +5,7 @@
  * Entities never block sight.
  */
 import type { Vec3 } from '../../core/vec3.js';
-import type { Entity, World } from '../../world/index.js';
+import type { BodyPort, BodyEntity } from '../body-port.js';
 import { eyePosition } from './eyes.js';
 import { REGION_SHIFT, TILE_SHIFT, type LocalTops } from './opaque-heightmap.js';
 
@@ -27,7 +27,7 @@ export const FACE_EPSILON = 1e-3;
  * the block holding the end point is.
  */
 export function segmentClear(
-  world: World,
+  world: BodyPort,
   ox: number, oy: number, oz: number,
   tx: number, ty: number, tz: number,
   hasTarget = false, bx = 0, by = 0, bz = 0,
@@ -82,7 +82,7 @@ export function segmentClear(
  * scanned for (`yCap`), is walked voxel by voxel instead.
  */
 export function segmentClearOverTops(
-  world: World,
+  world: BodyPort,
   tops: LocalTops,
   ox: number, oy: number, oz: number,
   tx: number, ty: number, tz: number,
@@ -150,7 +150,7 @@ export function segmentClearOverTops(
         if (tTileExit > 1) tTileExit = 1;
         const yExit = oy + dy * tTileExit;
         if ((yA < yExit ? yA : yExit) >= highest + 1) {
-          if (tTileExit >= 1) return true;
+          if ((txe < tze ? txe : tze) > 1) return true; // (exactly 1: the end point is on the tile's edge, in the next column)
           // Jump to the column after the tile: the one the step-by-step walk (x on tmx < tmz, else z)
           // reaches. Leaving through an x side at txe, it has crossed every z boundary at t <= txe
           // (ties step z first); leaving through a z side at tze, every x boundary at t < tze.
@@ -217,7 +217,10 @@ export function segmentClearOverTops(
       }
       if (hitsTarget) return true;
     }
-    if (last || tExit >= 1) return true;
+    if (last) return true;
+    // An end point exactly on this column's far edge lies in the next column, which the voxel walk
+    // enters at t = 1 (it stops only past 1): go on into it.
+    if (tExit >= 1 && (tmx < tmz ? tmx : tmz) > 1) return true;
     yA = yB;
     if (tmx < tmz) { x += sx; tmx = (x + offX - ox) * idx; } else if (sz !== 0) { z += sz; tmz = (z + offZ - oz) * idz; } else return true; // no horizontal motion left
     if (x - x0 < 0 || x - x0 >= size || z - z0 < 0 || z - z0 >= size) return true; // rounding carried us past the end
@@ -231,7 +234,7 @@ export function segmentClearOverTops(
  * centre. Face rays go first: for ground seen from above, the top face is what shows, while the ray
  * to the centre grazes the neighbouring blocks.
  */
-export function blockVisibleFrom(world: World, eye: Vec3, bx: number, by: number, bz: number, faces = ALL_FACES, tops?: LocalTops): boolean {
+export function blockVisibleFrom(world: BodyPort, eye: Vec3, bx: number, by: number, bz: number, faces = ALL_FACES, tops?: LocalTops): boolean {
   const ox = eye.x;
   const oy = eye.y;
   const oz = eye.z;
@@ -248,7 +251,7 @@ export function blockVisibleFrom(world: World, eye: Vec3, bx: number, by: number
   return clear(world, tops, ox, oy, oz, cx, cy, cz, bx, by, bz);
 }
 
-function clear(world: World, tops: LocalTops | undefined, ox: number, oy: number, oz: number, px: number, py: number, pz: number, bx: number, by: number, bz: number): boolean {
+function clear(world: BodyPort, tops: LocalTops | undefined, ox: number, oy: number, oz: number, px: number, py: number, pz: number, bx: number, by: number, bz: number): boolean {
   return tops
     ? segmentClearOverTops(world, tops, ox, oy, oz, px, py, pz, true, bx, by, bz)
     : segmentClear(world, ox, oy, oz, px, py, pz, true, bx, by, bz);
@@ -267,12 +270,12 @@ export function facesToward(eye: Vec3, bx: number, by: number, bz: number): numb
 }
 
 /** Whether `viewer` can see the point `point` (nothing opaque between its eyes and the point). */
-export function canSee(world: World, viewer: Entity, point: Vec3): boolean {
+export function canSee(world: BodyPort, viewer: BodyEntity, point: Vec3): boolean {
   const eye = eyePosition(viewer);
   return segmentClear(world, eye.x, eye.y, eye.z, point.x, point.y, point.z);
 }
 
 /** Whether `viewer` can see the block at integer position `block` (itself or one of its faces). */
-export function canSeeBlock(world: World, viewer: Entity, block: Vec3): boolean {
+export function canSeeBlock(world: BodyPort, viewer: BodyEntity, block: Vec3): boolean {
   return blockVisibleFrom(world, eyePosition(viewer), Math.floor(block.x), Math.floor(block.y), Math.floor(block.z));
 }

@@ -4,7 +4,7 @@
  * reshuffle every time the agent takes a step (stable prompts cache better and diff more clearly).
  */
 import type { Vec3 } from '../../core/vec3.js';
-import type { Player, World } from '../../world/index.js';
+import type { BodyPort, Viewer } from '../body-port.js';
 import { BlockChangeLog } from './block-change-log.js';
 import { eyePosition } from './eyes.js';
 import { OMNISCIENT_DEFAULT_RANGE, scanVisibleBlocks, type BlockQuery } from './perception.js';
@@ -36,7 +36,7 @@ const nd: number[] = [];
 
 /** A player's last summary and everything it was computed from (see `reusable`). */
 interface CachedSummary {
-  world: World;
+  world: BodyPort;
   ex: number;
   ey: number;
   ez: number;
@@ -48,13 +48,13 @@ interface CachedSummary {
   seq: number;
   summary: NearbyBlocksSummary;
 }
-const lastSummary = new WeakMap<Player, CachedSummary>();
+const lastSummary = new WeakMap<Viewer, CachedSummary>();
 
 const queryKeyOf = (q: BlockQuery): string =>
   JSON.stringify([q.names ? [...q.names].sort() : null, q.range ?? null, q.fovDegrees ?? null, q.maxRays ?? null, q.maxResults ?? null, q.omniscient ?? false]);
 
 /** How far from the eyes a block can matter to a scan: its range, plus one for open faces and rays to face points, plus one spare. */
-function reach(player: Player, query: BlockQuery): number {
+function reach(player: Viewer, query: BlockQuery): number {
   const range = query.omniscient ? (query.range ?? OMNISCIENT_DEFAULT_RANGE) : Math.min(query.range ?? player.perceptionRange, player.perceptionRange);
   return Math.ceil(range) + 2;
 }
@@ -65,7 +65,7 @@ function reach(player: Player, query: BlockQuery): number {
  * since within `reach` of the eyes (every block a ray, a face test or the exposed-block cache reads
  * for this scan lies in that box).
  */
-function reusable(c: CachedSummary, world: World, player: Player, eye: Vec3, queryKey: string, query: BlockQuery): boolean {
+function reusable(c: CachedSummary, world: BodyPort, player: Viewer, eye: Vec3, queryKey: string, query: BlockQuery): boolean {
   if (c.world !== world || c.ex !== eye.x || c.ey !== eye.y || c.ez !== eye.z || c.queryKey !== queryKey) return false;
   if (c.perceptionRange !== player.perceptionRange || c.fovDegrees !== player.fovDegrees) return false;
   const cone = (query.fovDegrees ?? player.fovDegrees ?? 360) < 360;
@@ -88,7 +88,7 @@ const copyOf = (s: NearbyBlocksSummary): NearbyBlocksSummary => ({
  * moved its eyes (and, with a view cone, its look) since its last summary, with no block changed
  * within its range since, gets that summary again without a scan: the same answer a scan gives.
  */
-export function summarizeVisibleBlocks(world: World, player: Player, query: BlockQuery = {}): NearbyBlocksSummary {
+export function summarizeVisibleBlocks(world: BodyPort, player: Viewer, query: BlockQuery = {}): NearbyBlocksSummary {
   const eye = eyePosition(player);
   const queryKey = queryKeyOf(query);
   const cached = lastSummary.get(player);
@@ -102,7 +102,7 @@ export function summarizeVisibleBlocks(world: World, player: Player, query: Bloc
   return summary;
 }
 
-function scanSummary(world: World, player: Player, query: BlockQuery): NearbyBlocksSummary {
+function scanSummary(world: BodyPort, player: Viewer, query: BlockQuery): NearbyBlocksSummary {
   const registry = world.registry;
   const blockId = registry.blockIdOfState;
   if (counts.length < registry.data.blocksArray.length + 1) {

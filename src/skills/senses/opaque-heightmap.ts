@@ -13,7 +13,7 @@
  * look reads a few dozen blocks per column instead of every block down from the build limit. A
  * later, higher cap scans only the new slice on top. `top()` always answers for the full height.
  */
-import type { World } from '../../world/index.js';
+import type { BodyPort } from '../body-port.js';
 import { MAX_Y, MIN_Y } from '../../world/index.js';
 import { airByState } from './air.js';
 
@@ -62,7 +62,7 @@ interface ChunkTops {
 }
 
 export class OpaqueHeightmap {
-  private static readonly byWorld = new WeakMap<World, Map<TopKind, OpaqueHeightmap>>();
+  private static readonly byWorld = new WeakMap<BodyPort, Map<TopKind, OpaqueHeightmap>>();
   private readonly chunks = new Map<number, ChunkTops>();
   private lastKey = NaN;
   /** Counts block changes seen, so a window filled earlier can tell whether it is still current. */
@@ -71,12 +71,18 @@ export class OpaqueHeightmap {
   /** stateId -> 1 when the block does not count as a top. */
   private readonly passes: Uint8Array;
 
-  private constructor(private readonly world: World, kind: TopKind) {
+  private constructor(private readonly world: BodyPort, kind: TopKind) {
     this.passes = kind === 'sight' ? world.registry.seeThroughByState : airByState(world.registry);
     world.watchBlocks((x, y, z, _before, after) => this.onChange(x, y, z, after));
+    world.watchColumns?.((cx, cz) => {
+      this.version++;
+      this.chunks.delete(chunkKey(cx, cz)); // scanned afresh when next asked
+      this.lastKey = NaN;
+      this.last = null;
+    });
   }
 
-  static of(world: World, kind: TopKind = 'sight'): OpaqueHeightmap {
+  static of(world: BodyPort, kind: TopKind = 'sight'): OpaqueHeightmap {
     let kinds = OpaqueHeightmap.byWorld.get(world);
     if (!kinds) OpaqueHeightmap.byWorld.set(world, (kinds = new Map()));
     let h = kinds.get(kind);

@@ -9,7 +9,8 @@
  */
 import { InputError } from '../../core/errors.js';
 import type { Vec3 } from '../../core/vec3.js';
-import type { Entity, EntityKind, Player, Registry, World } from '../../world/index.js';
+import type { BodyPort, Viewer, BodyEntity } from '../body-port.js';
+import type { EntityKind, Registry } from '../../world/index.js';
 import { MIN_Y, MAX_Y } from '../../world/index.js';
 import { airByState } from './air.js';
 import { ExposedBlocks, type SectionSurface } from './exposed-blocks.js';
@@ -110,16 +111,16 @@ const BUCKETS_PER_BLOCK = 16;
  * a tall entity's eyes up to a few blocks above its centre). Tops are only needed up to the highest
  * point such a ray reaches, so a fresh world scans columns from there down, not from the build limit.
  */
-function topsAround(world: World, eye: Vec3, range: number): LocalTops {
+function topsAround(world: BodyPort, eye: Vec3, range: number): LocalTops {
   const r = Math.ceil(range) + 2;
   return OpaqueHeightmap.of(world).window(Math.floor(eye.x) - r, Math.floor(eye.z) - r, 2 * r + 1, tops, Math.floor(eye.y + range) + 4);
 }
 
 /** What `eyeRays` was last aimed from; an observation's block scan and entity scan share one aim. */
-const aimed = { world: null as World | null, x: NaN, y: NaN, z: NaN, range: -1, version: -1 };
+const aimed = { world: null as BodyPort | null, x: NaN, y: NaN, z: NaN, range: -1, version: -1 };
 
 /** Aims `eyeRays` from `eye` over `range`, unless it already is (same world, eyes and heights, range at least as large). */
-function aimRays(world: World, eye: Vec3, range: number): void {
+function aimRays(world: BodyPort, eye: Vec3, range: number): void {
   const heights = OpaqueHeightmap.of(world);
   if (aimed.world === world && aimed.x === eye.x && aimed.y === eye.y && aimed.z === eye.z && aimed.range >= range && aimed.version === heights.version) return;
   // Rays end at most a block beyond `range` horizontally (face points are half a block off a centre
@@ -167,7 +168,7 @@ function checkRange(value: number | undefined, what: string): void {
   if (value !== undefined && !(value >= 0)) throw new InputError(`${what} must be a non-negative number, got ${value}`, `pass ${what} in blocks, e.g. 16`);
 }
 
-function coneCos(player: Player, opts: PerceptionOptions): number {
+function coneCos(player: Viewer, opts: PerceptionOptions): number {
   const fov = opts.fovDegrees ?? player.fovDegrees;
   if (fov === undefined || fov >= 360) return -2; // everything passes
   if (!(fov > 0)) throw new InputError(`fovDegrees must be in (0, 360], got ${fov}`, 'pass a view cone angle such as 90, or omit it to see all around');
@@ -179,7 +180,7 @@ function coneCos(player: Player, opts: PerceptionOptions): number {
  * in a fixed order (the scan order), so the same world and pose always give the same sequence.
  * Not re-entrant: do not start another scan from inside `visit`.
  */
-export function scanVisibleBlocks(world: World, player: Player, query: BlockQuery, visit: BlockVisitor, how: ScanOrder = {}): ScanStats {
+export function scanVisibleBlocks(world: BodyPort, player: Viewer, query: BlockQuery, visit: BlockVisitor, how: ScanOrder = {}): ScanStats {
   checkRange(query.range, 'range');
   if (scanning) throw new InputError('scanVisibleBlocks was called from inside its own visitor', 'collect results first, then start the next scan');
   scanning = true;
@@ -191,7 +192,7 @@ export function scanVisibleBlocks(world: World, player: Player, query: BlockQuer
   }
 }
 
-function scanPerceived(world: World, player: Player, query: BlockQuery, visit: BlockVisitor, exact: boolean): ScanStats {
+function scanPerceived(world: BodyPort, player: Viewer, query: BlockQuery, visit: BlockVisitor, exact: boolean): ScanStats {
   const eye = eyePosition(player);
   const range = Math.min(query.range ?? player.perceptionRange, player.perceptionRange);
   const mask = query.names ? stateMask(world.registry, query.names) : null;
@@ -414,7 +415,7 @@ function castRays(n: number, maxResults: number, maxRays: number, sorted: boolea
 }
 
 /** The oracle's view: every non-air block in the range, no sight or view cone. */
-function scanAll(world: World, player: Player, query: BlockQuery, visit: BlockVisitor, exact: boolean): ScanStats {
+function scanAll(world: BodyPort, player: Viewer, query: BlockQuery, visit: BlockVisitor, exact: boolean): ScanStats {
   const eye = eyePosition(player);
   const range = query.range ?? OMNISCIENT_DEFAULT_RANGE;
   const r2 = range * range;
@@ -483,7 +484,7 @@ function emitSorted(h: number, maxResults: number, visit: BlockVisitor, exact: b
 }
 
 /** The blocks `player` can see, nearest first (equal distances in a fixed order). */
-export function visibleBlocks(world: World, player: Player, query: BlockQuery = {}): VisibleBlock[] {
+export function visibleBlocks(world: BodyPort, player: Viewer, query: BlockQuery = {}): VisibleBlock[] {
   const out: VisibleBlock[] = [];
   const registry = world.registry;
   scanVisibleBlocks(world, player, query, (state, x, y, z, distance) => {
@@ -496,12 +497,12 @@ export function visibleBlocks(world: World, player: Player, query: BlockQuery = 
  * The entities `player` can see, nearest first (ties by id): within range of the eyes, in the view
  * cone, and with a clear ray to the entity's eyes or centre. The player itself is left out.
  */
-export function visibleEntities(world: World, player: Player, query: EntityQuery = {}): VisibleEntity[] {
+export function visibleEntities(world: BodyPort, player: Viewer, query: EntityQuery = {}): VisibleEntity[] {
   checkRange(query.range, 'range');
   const eye = eyePosition(player);
   const kinds = query.kinds ? new Set<string>(query.kinds) : null;
   const types = query.types ? new Set(query.types) : null;
-  const wanted = (e: Entity) => e !== player && !e.removed && (!kinds || kinds.has(e.kind)) && (!types || types.has(e.type));
+  const wanted = (e: BodyEntity) => e !== player && e.id !== player.id && !e.removed && (!kinds || kinds.has(e.kind)) && (!types || types.has(e.type));
   const found: VisibleEntity[] = [];
   if (query.omniscient) {
     const range = query.range ?? Infinity;
@@ -573,13 +574,13 @@ function sortByDistanceThenId(list: VisibleEntity[]): void {
   out.length = 0; // hold no entities between calls
 }
 
-function distanceTo(eye: Vec3, e: Entity): number {
+function distanceTo(eye: Vec3, e: BodyEntity): number {
   const dx = e.pos.x - eye.x;
   const dy = e.pos.y + e.height / 2 - eye.y;
   const dz = e.pos.z - eye.z;
   return Math.sqrt(dx * dx + dy * dy + dz * dz);
 }
 
-function describe(e: Entity, distance: number): VisibleEntity {
-  return { id: e.id, kind: e.kind, type: e.type, name: e.kind === 'player' ? e.name : null, pos: { x: e.pos.x, y: e.pos.y, z: e.pos.z }, distance };
+function describe(e: BodyEntity, distance: number): VisibleEntity {
+  return { id: e.id, kind: e.kind, type: e.type, name: e.kind === 'player' ? (e.name ?? null) : null, pos: { x: e.pos.x, y: e.pos.y, z: e.pos.z }, distance };
 }

@@ -12,7 +12,8 @@ import type { Registry } from '../registry.js';
 import type { World } from '../world.js';
 import { CRAFTING_REMAINDERS } from '../facts/crafting-remainders.js';
 import { insertIntoSlots, takeFromPlayer } from './item-moves.js';
-import { BLOCK_REACH, EYE_HEIGHT, reachFailure, withinReach } from './reach.js';
+import { PLAYER_EYE_HEIGHT } from '../../core/body.js';
+import { BLOCK_REACH, reachFailure, withinReach } from './reach.js';
 import { fail, type BlockFailure } from './result.js';
 
 export interface CraftRecipe {
@@ -156,7 +157,7 @@ function craftWith(world: World, player: Player, recipe: CraftRecipe, times: num
 /** The nearest crafting table whose centre is within reach of the player's eyes, or null. */
 export function craftingTableInReach(world: World, player: Player): Vec3 | null {
   const table = world.registry.stateOf('crafting_table');
-  const ex = player.pos.x, ey = player.pos.y + EYE_HEIGHT, ez = player.pos.z;
+  const ex = player.pos.x, ey = player.pos.y + PLAYER_EYE_HEIGHT, ez = player.pos.z;
   const r = Math.ceil(BLOCK_REACH);
   let best: Vec3 | null = null;
   let bestD = Infinity;

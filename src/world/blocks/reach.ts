@@ -1,17 +1,16 @@
 /** How far a player reaches: vanilla survival block reach, measured from the eyes to the block centre. */
+import { PLAYER_EYE_HEIGHT } from '../../core/body.js';
 import type { Vec3 } from '../../core/vec3.js';
 import type { Player } from '../entities/entity.js';
 import { fail, type BlockFailure } from './result.js';
 
-/** Vanilla player eye height while standing. */
-export const EYE_HEIGHT = 1.62;
 /** Vanilla survival block interaction range (Java 1.20: 4.5 blocks). */
 export const BLOCK_REACH = 4.5;
 
 /** Squared distance from the player's eyes to the centre of block `pos`. */
 export function eyeDistanceSq(player: Player, pos: Vec3): number {
   const dx = pos.x + 0.5 - player.pos.x;
-  const dy = pos.y + 0.5 - (player.pos.y + EYE_HEIGHT);
+  const dy = pos.y + 0.5 - (player.pos.y + PLAYER_EYE_HEIGHT);
   const dz = pos.z + 0.5 - player.pos.z;
   return dx * dx + dy * dy + dz * dz;
 }

@@ -5,22 +5,17 @@
  * 0; we keep `air` at 0 and count those 20 ticks separately). WaterBreathing, and undead and aquatic
  * mobs, lose no air. Out of water, air refills 4 per tick.
  */
+import { eyeHeight } from '../../core/body.js';
 import type { Living } from '../entities/entity.js';
 import type { World } from '../world.js';
 import type { BlockHazards } from './block-hazards.js';
 import { applyDamage } from './damage.js';
 import { BREATHES_UNDERWATER } from '../facts/living-mobs.js';
 
-/** Vanilla player eye height when standing. */
-export const PLAYER_EYE_HEIGHT = 1.62;
 export const DROWNING_DAMAGE = 2;
 export const DROWNING_INTERVAL_TICKS = 20;
 export const AIR_REFILL_PER_TICK = 4;
 
-/** Eye height above the feet (vanilla default for mobs: 0.85 of the height). */
-export function eyeHeight(e: Living): number {
-  return e.kind === 'player' ? PLAYER_EYE_HEIGHT : e.height * 0.85;
-}
 
 /** Ticks spent at 0 air since the last drowning hit. */
 const airlessTicks = new WeakMap<Living, number>();

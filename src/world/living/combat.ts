@@ -16,7 +16,7 @@ import { wearItem } from '../blocks/durability.js';
 import { weaponStats } from '../facts/weapons.js';
 import { knockbackResistance } from './armor.js';
 import { attackCharge, resetAttackCooldown } from './attack-cooldown.js';
-import { PLAYER_EYE_HEIGHT } from './air.js';
+import { PLAYER_EYE_HEIGHT } from '../../core/body.js';
 import { applyDamage } from './damage.js';
 import { isSprinting } from './hunger.js';
 import { fail, type RuleFailure } from './result.js';

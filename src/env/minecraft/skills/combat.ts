@@ -5,12 +5,12 @@
 import type { Entity } from 'prismarine-entity';
 import type { SkillParams } from '../../../skills/catalog.js';
 import { fail, succeed, type SkillResult } from '../../../skills/skill-result.js';
-import { visibleEntities } from '../perception.js';
+import { botVisibleEntities } from '../bot-senses.js';
 import { throwIfAborted, type McSkillContext } from './context.js';
 
 export async function attack(ctx: McSkillContext, p: SkillParams<'attack'>): Promise<SkillResult> {
   const { bot } = ctx;
-  const seen = visibleEntities(bot, ctx.senses, {
+  const seen = botVisibleEntities(bot, ctx.senses, {
     ...(p.type !== undefined ? { type: p.type } : {}),
     ...(p.maxDistance !== undefined ? { range: p.maxDistance } : {}),
   }).filter((e) => (p.id === undefined || e.id === p.id) && e.type !== 'item' && e.type !== 'experience_orb');

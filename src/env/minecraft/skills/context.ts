@@ -8,7 +8,7 @@ import type { Bot } from 'mineflayer';
 import type { Vec3 } from '../../../core/vec3.js';
 import type { SkillResult } from '../../../skills/skill-result.js';
 import type { MessageHub } from '../messaging.js';
-import type { Senses } from '../perception.js';
+import type { Senses } from '../body-port.js';
 
 /** What the agents have seen inside chests (a real server never sends chest contents unasked). */
 export type ChestMemory = Map<string, Record<string, number>>;

@@ -9,7 +9,7 @@ import type { Vec3 } from '../../../core/vec3.js';
 import type { SkillParams } from '../../../skills/catalog.js';
 import { fail, succeed, type SkillResult } from '../../../skills/skill-result.js';
 import { plain, toVec3 } from '../bot-geometry.js';
-import { visibleBlocks } from '../perception.js';
+import { botVisibleBlocks } from '../bot-senses.js';
 import { placeOne } from './building.js';
 import { abortable, countOf, errorMessage, inventoryCounts, throwIfAborted, type McSkillContext } from './context.js';
 import { withinReach, walk } from './walk.js';
@@ -17,7 +17,7 @@ import { withinReach, walk } from './walk.js';
 /** The nearest visible block of a type, or one placed from the inventory next to the agent. */
 async function stationBlock(ctx: McSkillContext, name: string): Promise<{ block: Block } | { reason: string; details: string }> {
   const { bot } = ctx;
-  const seen = visibleBlocks(bot, ctx.senses, { names: new Set([name]), maxResults: 1 })[0];
+  const seen = botVisibleBlocks(bot, ctx.senses, { names: [name], maxResults: 1 })[0];
   let pos: Vec3 | null = seen?.pos ?? null;
   if (!pos) {
     if (countOf(bot, name) === 0) return { reason: `no_${name}`, details: `no ${name} in sight and none in the inventory; craft or bring one` };

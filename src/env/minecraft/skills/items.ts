@@ -3,7 +3,8 @@ import type { Bot } from 'mineflayer';
 import type { SkillParams } from '../../../skills/catalog.js';
 import { fail, succeed, type SkillResult } from '../../../skills/skill-result.js';
 import { plain, toVec3 } from '../bot-geometry.js';
-import { droppedItem, visibleEntities } from '../perception.js';
+import { botVisibleEntities } from '../bot-senses.js';
+import { droppedItem } from '../entities.js';
 import { abortable, countOf, findItem, throwIfAborted, type McSkillContext } from './context.js';
 import { dropHeld } from './drop.js';
 import { fmt } from './movement.js';
@@ -38,7 +39,7 @@ export async function give(ctx: McSkillContext, p: SkillParams<'give'>): Promise
   if (p.player === ctx.agent) return fail('invalid_params', 'you cannot give items to yourself');
   const have = countOf(bot, p.item);
   if (have < p.count) return fail('missing_items', `you have ${have} ${p.item}, not ${p.count}`);
-  const target = visibleEntities(bot, ctx.senses, { type: 'player' }).find((e) => e.name === p.player);
+  const target = botVisibleEntities(bot, ctx.senses, { type: 'player' }).find((e) => e.name === p.player);
   if (!target) return fail('not_visible', `you cannot see ${p.player}; find them first (they must be within your perception range and in sight)`);
   const walked = await walk(ctx, near(target.pos, 1.5), 20 * 60);
   if (!walked.ok) return fail(walked.reason, `could not reach ${p.player}: ${walked.details}`);

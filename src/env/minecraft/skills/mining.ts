@@ -10,7 +10,7 @@ import type { Vec3 } from '../../../core/vec3.js';
 import type { SkillParams } from '../../../skills/catalog.js';
 import { fail, succeed, type SkillResult } from '../../../skills/skill-result.js';
 import { distance, plain, toVec3 } from '../bot-geometry.js';
-import { visibleBlocks } from '../perception.js';
+import { botVisibleBlocks } from '../bot-senses.js';
 import { abortable, gained, inventoryCounts, throwIfAborted, type McSkillContext } from './context.js';
 import { fmt } from './movement.js';
 import { near, walk, withinReach } from './walk.js';
@@ -84,7 +84,7 @@ export async function collect(ctx: McSkillContext, p: SkillParams<'collect'>): P
   let searches = 0;
   while (collected < p.count) {
     throwIfAborted(ctx.signal);
-    const seen = visibleBlocks(bot, ctx.senses, { names: new Set([p.block]), maxResults: 32 }).filter((b) => !unreachable.has(key(b.pos)) && distance(start, b.pos) <= p.maxDistance);
+    const seen = botVisibleBlocks(bot, ctx.senses, { names: [p.block], maxResults: 32 }).filter((b) => !unreachable.has(key(b.pos)) && distance(start, b.pos) <= p.maxDistance);
     const target = seen[0];
     if (!target) {
       // None in sight: walk one perception range further in each direction in turn, then give up.

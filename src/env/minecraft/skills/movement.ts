@@ -3,7 +3,7 @@ import type { Vec3 } from '../../../core/vec3.js';
 import type { SkillParams } from '../../../skills/catalog.js';
 import { fail, succeed, type SkillResult } from '../../../skills/skill-result.js';
 import { distance, mineflayerPitch, mineflayerYaw, pitchDegrees, plain, round1, round2, toVec3, yawDegrees } from '../bot-geometry.js';
-import { visibleBlocks } from '../perception.js';
+import { botVisibleBlocks } from '../bot-senses.js';
 import { abortable, type McSkillContext } from './context.js';
 import { near, walk } from './walk.js';
 
@@ -29,7 +29,7 @@ const DIRECTIONS: Record<'north' | 'south' | 'east' | 'west', Vec3> = {
 export async function scoutBlocks(ctx: McSkillContext, p: SkillParams<'scoutBlocks'>): Promise<SkillResult> {
   const { bot } = ctx;
   if (bot.registry.blocksByName[p.block] === undefined) return fail('unknown_block', `'${p.block}' is not a block name`);
-  const look = (): Vec3[] => visibleBlocks(bot, ctx.senses, { names: new Set([p.block]), maxResults: 10 }).map((b) => b.pos);
+  const look = (): Vec3[] => botVisibleBlocks(bot, ctx.senses, { names: [p.block], maxResults: 10 }).map((b) => b.pos);
   let seen = look();
   if (seen.length > 0) return succeed({ found: true, positions: seen });
   const start = plain(bot.entity.position);

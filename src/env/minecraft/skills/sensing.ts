@@ -4,17 +4,18 @@ import type { SkillParams } from '../../../skills/catalog.js';
 import { fail, succeed, type SkillResult } from '../../../skills/skill-result.js';
 import { round1 } from '../bot-geometry.js';
 import { healthMetadataIndex, livingHealth } from '../entity-health.js';
-import { droppedItem, visibleBlocks, visibleEntities, type SeenEntity } from '../perception.js';
+import { botVisibleBlocks, botVisibleEntities, type SeenEntity } from '../bot-senses.js';
+import { droppedItem } from '../entities.js';
 import type { McSkillContext } from './context.js';
 
 export async function findBlocks(ctx: McSkillContext, p: SkillParams<'findBlocks'>): Promise<SkillResult> {
   if (ctx.bot.registry.blocksByName[p.block] === undefined) return fail('unknown_block', `'${p.block}' is not a block name`);
-  const seen = visibleBlocks(ctx.bot, ctx.senses, { names: new Set([p.block]), maxResults: p.count, ...(p.maxDistance !== undefined ? { range: p.maxDistance } : {}) });
+  const seen = botVisibleBlocks(ctx.bot, ctx.senses, { names: [p.block], maxResults: p.count, ...(p.maxDistance !== undefined ? { range: p.maxDistance } : {}) });
   return succeed({ positions: seen.map((b) => b.pos) });
 }
 
 export async function findEntities(ctx: McSkillContext, p: SkillParams<'findEntities'>): Promise<SkillResult> {
-  const seen = visibleEntities(ctx.bot, ctx.senses, {
+  const seen = botVisibleEntities(ctx.bot, ctx.senses, {
     maxResults: p.count,
     ...(p.type !== undefined ? { type: p.type } : {}),
     ...(p.maxDistance !== undefined ? { range: p.maxDistance } : {}),
@@ -31,7 +32,7 @@ export function describeEntity(s: SeenEntity, healthIndex: number): ObservedEnti
     pos: { x: round1(s.pos.x), y: round1(s.pos.y), z: round1(s.pos.z) },
     distance: round1(s.distance),
   };
-  if (s.name !== undefined) out.name = s.name;
+  if (s.name !== null) out.name = s.name;
   if (s.type === 'item') {
     const stack = droppedItem(s.entity);
     if (stack) out.count = stack.count;

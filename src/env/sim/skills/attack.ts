@@ -1,0 +1,88 @@
+/**
+ * attack: chase a visible living entity with the path follower and hit it with the world's combat
+ * rule whenever the attack is fully charged (the attack cooldown of the held weapon), until it dies
+ * or the timeout passes. Holds the strongest weapon in the inventory first.
+ */
+import type { Living } from '../../../world/index.js';
+import { ATTACK_REACH, attack as attackRule, attackCharge, reachDistance } from '../../../world/index.js';
+import { goalNear } from '../../../skills/pathfinding/index.js';
+import { SKILL_CATALOG } from '../../../skills/catalog.js';
+import { defineSkill } from '../../../skills/skill.js';
+import { fail, succeed } from '../../../skills/skill-result.js';
+import { faceToward, feetBlock, releaseControls } from './body.js';
+import { canSeeEntity, seeEntities } from './sight.js';
+import { bestWeapon, hold } from './tools.js';
+import { walkTo } from './walk.js';
+
+const sig = SKILL_CATALOG.attack;
+/** Swing from a little inside the reach so a step back by the target does not waste the charge. */
+const SWING_DISTANCE = ATTACK_REACH - 0.25;
+/** Re-plan the chase this often: the target moves. */
+const CHASE_REPLAN_TICKS = 20;
+/** Give up when the target has been out of sight this long. */
+const LOST_SIGHT_TICKS = 100;
+const LOOK_EVERY_TICKS = 5;
+
+export const attack = defineSkill({
+  name: sig.name,
+  description: sig.description,
+  params: sig.params,
+  *run(ctx, p) {
+    const { world, player } = ctx;
+    let target: Living | undefined;
+    if (p.id !== undefined) {
+      const e = world.entity(p.id);
+      if (!e || e.removed) return fail('no_target', `there is no entity with id ${p.id}`);
+      if (e.kind !== 'mob' && e.kind !== 'player') return fail('not_attackable', `entity ${p.id} is ${e.kind === 'item' ? 'a dropped item' : `a ${e.kind}`}`);
+      if (e === player) return fail('not_attackable', 'you cannot attack yourself');
+      if (!canSeeEntity(ctx, e.id)) return fail('not_visible', `${e.type} ${e.id} is not in sight`);
+      target = e;
+    } else if (p.type !== undefined) {
+      const opts: { range?: number } = {};
+      if (p.maxDistance !== undefined) opts.range = p.maxDistance;
+      const seen = seeEntities(ctx, p.type, opts).map((v) => world.entity(v.id)).find((e): e is Living => !!e && (e.kind === 'mob' || e.kind === 'player') && !e.dead);
+      if (!seen) return fail('not_visible', `no living ${p.type} in sight${p.maxDistance !== undefined ? ` within ${p.maxDistance} blocks` : ''}; scout for one or check the name`);
+      target = seen;
+    } else {
+      return fail('invalid_params', 'attack needs `type` (e.g. zombie) or `id` from findEntities');
+    }
+    const who = { id: target.id, type: target.type };
+    const weapon = bestWeapon(player);
+    if (weapon) hold(world, player, weapon);
+
+    const deadline = world.tick + p.timeoutTicks;
+    let lastSeen = world.tick;
+    let noPath = 0;
+    try {
+      while (world.tick < deadline) {
+        if (target.dead) return succeed({ target: who, killed: true });
+        if (target.removed) return succeed({ target: who, killed: false }); // despawned or left
+        if (player.dead) return fail('dead', `you died fighting ${target.type} ${target.id}`);
+        if ((world.tick % LOOK_EVERY_TICKS === 0) && canSeeEntity(ctx, target.id)) lastSeen = world.tick;
+        if (world.tick - lastSeen > LOST_SIGHT_TICKS) return fail('lost_target', `lost sight of ${target.type} ${target.id}`);
+        const t = target;
+        if (reachDistance(player, t) <= SWING_DISTANCE) {
+          releaseControls(player);
+          faceToward(player, { x: t.pos.x, y: t.pos.y + t.height * 0.85, z: t.pos.z });
+          if (attackCharge(player) >= 1) {
+            const hit = attackRule(world, player, t);
+            if (hit.ok && hit.killed) return succeed({ target: who, killed: true });
+          }
+          yield;
+          continue;
+        }
+        const r = yield* walkTo(ctx, goalNear(feetBlock(t), 1), `${t.type} ${t.id}`, {
+          timeoutTicks: CHASE_REPLAN_TICKS, maxReplans: 1, stopWhen: () => t.dead || reachDistance(player, t) <= SWING_DISTANCE,
+        });
+        if (!r.ok && r.reason === 'no_path') {
+          if (++noPath >= 5) return fail('no_path', `cannot get to ${t.type} ${t.id}: ${r.details}`);
+          yield;
+        } else noPath = 0;
+        if (!r.ok && r.reason === 'dead') return r;
+      }
+      return fail('timeout', `${target.type} ${target.id} still has ${target.health.toFixed(1)} health after ${p.timeoutTicks} ticks`);
+    } finally {
+      releaseControls(player);
+    }
+  },
+});

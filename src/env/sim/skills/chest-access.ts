@@ -1,0 +1,22 @@
+/** Shared by depositToChest and getFromChest: get within reach of a container and check it is one. */
+import type { Vec3 } from '../../../core/vec3.js';
+import { containerContents, furnaceState } from '../../../world/index.js';
+import type { SkillContext } from '../../../skills/skill.js';
+import { fail, succeed, type SkillResult } from '../../../skills/skill-result.js';
+import { fmtPos } from './body.js';
+import { approachBlock } from './approach.js';
+
+export function* openChest(ctx: SkillContext, raw: Vec3, opts: { furnaceOk?: boolean } = {}): Generator<void, SkillResult<{ pos: Vec3 }>, void> {
+  const pos = { x: Math.floor(raw.x), y: Math.floor(raw.y), z: Math.floor(raw.z) };
+  if (containerContents(ctx.world, pos) === null && (!opts.furnaceOk || furnaceState(ctx.world, pos) === null)) {
+    return fail('not_a_container', `the block at ${fmtPos(pos)} is ${ctx.world.blockAt(pos)}, not a chest or barrel${opts.furnaceOk ? ' or furnace' : ''}`);
+  }
+  const r = yield* approachBlock(ctx, pos, 'chest');
+  if (!r.ok) return r;
+  return succeed({ pos });
+}
+
+export function describeContents(contents: Record<string, number> | null): string {
+  const list = Object.entries(contents ?? {}).map(([n, c]) => `${c} ${n}`);
+  return list.length ? list.join(', ') : 'nothing';
+}

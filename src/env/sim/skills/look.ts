@@ -1,0 +1,34 @@
+/** look: turn the head toward a point, or to given angles (the eyes' direction matters with a field of view). */
+import { SKILL_CATALOG } from '../../../skills/catalog.js';
+import { defineSkill } from '../../../skills/skill.js';
+import { fail, succeed } from '../../../skills/skill-result.js';
+import { faceToward } from './body.js';
+
+const sig = SKILL_CATALOG.look;
+
+export const look = defineSkill({
+  name: sig.name,
+  description: sig.description,
+  params: sig.params,
+  // eslint-disable-next-line require-yield -- turning the head is instant
+  *run(ctx, p) {
+    const player = ctx.player;
+    if (p.at) {
+      faceToward(player, p.at);
+    } else if (p.yaw !== undefined || p.pitch !== undefined) {
+      if (p.yaw !== undefined) player.yaw = normaliseYaw(p.yaw);
+      if (p.pitch !== undefined) player.pitch = p.pitch;
+    } else {
+      return fail('invalid_params', 'look needs `at` {x,y,z} or `yaw`/`pitch` in degrees');
+    }
+    return succeed({ yaw: round(player.yaw), pitch: round(player.pitch) });
+  },
+});
+
+/** Yaw in (-180, 180], as Minecraft shows it. */
+function normaliseYaw(yaw: number): number {
+  const y = ((yaw % 360) + 360) % 360;
+  return y > 180 ? y - 360 : y;
+}
+
+const round = (v: number): number => Math.round(v * 100) / 100 || 0; // no -0 in results
