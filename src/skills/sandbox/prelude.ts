@@ -206,7 +206,7 @@ export const PRELUDE_SOURCE = String.raw`(function (clock, guard, write, seed) {
       if (hasOwn(SEARCHES, name) && typeof args[0] === 'string') return self.length * (args[0].length + 1);
     }
     const units = linear(self, args);
-    if (hasOwn(SORTS, name)) return units * (log2(units + 2) + 1) * 4;
+    if (hasOwn(SORTS, name)) return units * (log2(units + 2) + 1) * 8;
     return units;
   };
   let workSinceCheck = 0;

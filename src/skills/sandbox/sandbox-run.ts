@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { CpuClock } from './cpu-clock.js';
 import { ENGINE_OVERHEAD_BYTES, engineMemoryBytes, engineMemoryCapBytes, releaseSandboxEngine } from './engine.js';
 import { describeSandboxError, isOutOfMemory, type SandboxErrorInfo } from './error-details.js';
-import type { SandboxLimits } from './limits.js';
+import { MAX_DETAILS_BYTES, type SandboxLimits } from './limits.js';
 import { tooDeeplyNested } from './nesting.js';
 import { PRELUDE_SOURCE } from './prelude.js';
 import type { HostFunction, RunFailureReason, RunOutcome } from './run-types.js';
@@ -294,7 +294,10 @@ export class SandboxRun {
   private finish(outcome: RunOutcome): void {
     if (this.done) return;
     this.done = true;
-    releaseSandboxEngine(this.module, this.settings.limits.memoryBytes, this.release());
+    // An engine that ran out of memory is dropped whole: freeing a runtime QuickJS failed to allocate
+    // in can abort, and the engine would not be reused anyway (its memory grew).
+    const healthy = (outcome.ok || outcome.reason !== 'memory') && this.release();
+    releaseSandboxEngine(this.module, this.settings.limits.memoryBytes, healthy);
     this.onFinish(outcome);
   }
 
@@ -321,22 +324,30 @@ export class SandboxRun {
   }
 
   private failure(reason: RunFailureReason, details: string): RunOutcome {
-    return { ok: false, reason, details, logs: this.logs, cpuMs: round(this.cpu.elapsedMs) };
+    return { ok: false, reason, details: capText(details, MAX_DETAILS_BYTES), logs: this.logs, cpuMs: round(this.cpu.elapsedMs) };
   }
 
   // ---- host functions ----------------------------------------------------------------------
 
   private callHost(name: string, fn: HostFunction, argHandles: QuickJSHandle[]): QuickJSHandle | undefined {
     if (this.stop) throw new Error(this.stop.details);
+    const maxBytes = this.settings.limits.maxCallBytes;
+    let bytes = 0;
     const args = argHandles.map((h, i) => {
+      let json: string | undefined;
       try {
-        const json = this.toJson(h);
-        return json === undefined ? undefined : (JSON.parse(json) as unknown);
+        json = this.toJson(h);
       } catch (err) {
         throw new TypeError(`argument ${i + 1} of ${name}() is not JSON-compatible: ${(err as Error).message}`, {
           cause: err,
         });
       }
+      if (json === undefined) return undefined;
+      bytes += Buffer.byteLength(json, 'utf8');
+      if (bytes > maxBytes) {
+        throw new RangeError(`the arguments of ${name}() exceed ${maxBytes} bytes of JSON; pass less data per call`);
+      }
+      return JSON.parse(json) as unknown;
     });
     let result: unknown;
     // The host function's own work runs on the program's clock: a program that makes the host work
@@ -459,9 +470,16 @@ export class SandboxRun {
 
 /** A host failure as the plain `{ name, message }` QuickJS turns into an Error (no host stack). */
 function sandboxError(err: unknown): Error {
-  const error = new Error(err instanceof Error ? err.message : stringOf(err));
-  error.name = err instanceof Error ? err.name : 'Error';
+  const error = new Error(capText(err instanceof Error ? err.message : stringOf(err), MAX_DETAILS_BYTES));
+  error.name = err instanceof Error ? capText(err.name, 64) : 'Error';
   return error;
+}
+
+/** The text cut to maxBytes of UTF-8, saying how much was cut. */
+function capText(text: string, maxBytes: number): string {
+  if (text.length <= maxBytes / 3 || Buffer.byteLength(text, 'utf8') <= maxBytes) return text;
+  const head = truncateUtf8(text, maxBytes - 40);
+  return `${head}… (${text.length - head.length} more characters)`;
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
@@ -480,10 +498,15 @@ function stringOf(value: unknown): string {
   }
 }
 
+/**
+ * The longest prefix of text within maxBytes of UTF-8, in linear time (cutting one character at a
+ * time and re-measuring was quadratic: seconds for a 64 KiB line of multi-byte characters).
+ */
 function truncateUtf8(text: string, maxBytes: number): string {
-  let cut = text.slice(0, maxBytes);
-  while (Buffer.byteLength(cut, 'utf8') > maxBytes) cut = cut.slice(0, -1);
-  return cut;
+  const bytes = Buffer.from(text.slice(0, maxBytes), 'utf8');
+  if (bytes.length <= maxBytes) return bytes.toString('utf8');
+  // A streaming decode drops a character cut in half at the end instead of inventing U+FFFD.
+  return new TextDecoder('utf-8').decode(bytes.subarray(0, maxBytes), { stream: true });
 }
 
 const mib = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
