@@ -144,14 +144,39 @@ export class Registry {
   }
 }
 
+/**
+ * How much of an unknown name the hint compares. Edit distance costs O(name × known), and
+ * the name may come from untrusted input (an LLM's code, a task file), so a 300k-character name must
+ * cost no more than a short one; no real block or item name is longer than this.
+ */
+export const SUGGEST_PREFIX_CHARS = 48;
+/**
+ * Hints already computed, per list of known names (keyed by its text: callers pass fresh arrays),
+ * so a name looped over costs one computation.
+ */
+const suggestionCache = new Map<string, Map<string, string>>();
+const SUGGESTION_CACHE_ENTRIES = 512;
+
 /** A hint naming the closest known names, so a typo in a task file is a one-line fix. */
 export function suggest(name: string, known: readonly string[]): string {
+  const prefix = name.slice(0, SUGGEST_PREFIX_CHARS);
+  const list = known.join('\n');
+  let cache = suggestionCache.get(list);
+  if (!cache) {
+    if (suggestionCache.size >= 16) suggestionCache.clear();
+    suggestionCache.set(list, (cache = new Map()));
+  }
+  const cached = cache.get(prefix);
+  if (cached !== undefined) return cached;
   const scored = known
-    .map((k) => ({ k, d: editDistance(name, k) }))
+    .map((k) => ({ k, d: editDistance(prefix, k) }))
     .sort((a, b) => a.d - b.d || a.k.localeCompare(b.k))
     .slice(0, 3)
     .map((s) => s.k);
-  return `did you mean ${scored.map((s) => `'${s}'`).join(', ')}?`;
+  const hint = `did you mean ${scored.map((s) => `'${s}'`).join(', ')}?`;
+  if (cache.size >= SUGGESTION_CACHE_ENTRIES) cache.clear();
+  cache.set(prefix, hint);
+  return hint;
 }
 
 function editDistance(a: string, b: string): number {

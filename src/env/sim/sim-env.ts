@@ -143,7 +143,9 @@ export class SimEnv implements WorldBackend {
       }
     }
     const entries = Object.entries(actions).filter(([name]) => episode.agents.has(name));
-    if (entries.some(([, a]) => SimAgent.isCode(a))) await loadSandboxEngine();
+    // One ready sandbox engine per program started now, so each starts synchronously (deterministically).
+    const programs = entries.filter(([, a]) => SimAgent.isCode(a)).length;
+    if (programs > 0) await loadSandboxEngine(this.options.code?.limits?.memoryBytes, programs);
     let code = false;
     for (const [name, action] of entries) {
       episode.agents.get(name)!.act(action);

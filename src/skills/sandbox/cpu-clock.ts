@@ -1,7 +1,7 @@
 /**
- * Counts only the time spent executing inside QuickJS: the clock runs while the host is inside an
- * eval / pending-job / promise-settling call, and pauses while a host function runs or while the
- * run waits for a skill between world ticks.
+ * Counts the time a program holds the thread: the clock runs while the host is inside an eval /
+ * pending-job / promise-settling call (host functions the code calls included), and pauses while
+ * the run waits for a skill between world ticks.
  *
  * It reads this thread's CPU time (`process.threadCpuUsage`, Node >= 23.9), not wall time, so a
  * machine that is busy with other work does not make code look slower than it is and hit its budget
@@ -35,17 +35,6 @@ export class CpuClock {
     if (!this.running) return;
     this.running = false;
     this.usedMs += now() - this.startedAt;
-  }
-
-  /** Runs host work with the clock paused (it resumes only if it was running). */
-  paused<T>(fn: () => T): T {
-    const wasRunning = this.running;
-    this.stop();
-    try {
-      return fn();
-    } finally {
-      if (wasRunning) this.start();
-    }
   }
 
   get elapsedMs(): number {

@@ -14,13 +14,25 @@ export interface SandboxLimits {
   maxOutputBytes: number;
   /** QuickJS stack bytes; deep recursion fails with a RangeError-like stack overflow. */
   maxStackBytes: number;
+  /**
+   * Bytes of JSON one host-function call may carry out of the sandbox (all its arguments). Arguments
+   * reach skills, their failure messages and the episode log, so they are output too.
+   */
+  maxCallBytes: number;
 }
+
+/**
+ * Bytes of error text a run reports (`details`). An error message is data the code chose (a 4 MiB
+ * message once became 8.4 MB prompts sent 60 times); the head says what went wrong.
+ */
+export const MAX_DETAILS_BYTES = 2048;
 
 export const DEFAULT_SANDBOX_LIMITS: Readonly<SandboxLimits> = Object.freeze({
   cpuTimeMs: 200,
   memoryBytes: 32 * 1024 * 1024,
   maxOutputBytes: 64 * 1024,
   maxStackBytes: 192 * 1024,
+  maxCallBytes: 64 * 1024,
 });
 
 /**
@@ -39,11 +51,13 @@ export function resolveLimits(given: Partial<SandboxLimits>): SandboxLimits {
     memoryBytes: given.memoryBytes ?? DEFAULT_SANDBOX_LIMITS.memoryBytes,
     maxOutputBytes: given.maxOutputBytes ?? DEFAULT_SANDBOX_LIMITS.maxOutputBytes,
     maxStackBytes: given.maxStackBytes ?? DEFAULT_SANDBOX_LIMITS.maxStackBytes,
+    maxCallBytes: given.maxCallBytes ?? DEFAULT_SANDBOX_LIMITS.maxCallBytes,
   };
   requireInRange('cpuTimeMs', limits.cpuTimeMs, 1, 60_000);
   requireInRange('memoryBytes', limits.memoryBytes, 1024 * 1024, MAX_MEMORY_BYTES);
   requireInRange('maxOutputBytes', limits.maxOutputBytes, 0, 64 * 1024 * 1024);
   requireInRange('maxStackBytes', limits.maxStackBytes, 16 * 1024, MAX_STACK_BYTES);
+  requireInRange('maxCallBytes', limits.maxCallBytes, 1024, 64 * 1024 * 1024);
   return limits;
 }
 

@@ -312,7 +312,7 @@ describe('runCode: limits', () => {
     ];
     for (const code of cases) {
       const out = failed(await run(code));
-      expect(out.reason).toBe('error');
+      expect(out.reason, `${code.slice(0, 60)}: ${out.details} ${out.cpuMs}`).toBe('error');
       expect(out.details).toMatch(/nest/);
     }
     expect(await run(`return JSON.parse(JSON.stringify({ a: [[[1]]], s: '[[[[' }));`)).toMatchObject({
@@ -321,25 +321,30 @@ describe('runCode: limits', () => {
     });
   });
 
-  it('survives code that overflows the host stack in the parser: the run fails and the engine is replaced', async () => {
-    // A run of another agent, waiting for a skill inside the same engine, cannot continue in a broken one.
-    const bystander = runCode(`await waitForever();`, { functions: { waitForever: () => new Promise(() => {}) } });
+  it('survives code that overflows the host stack in the parser: only that run fails, its engine is replaced', async () => {
+    // A run of another agent, waiting for a skill meanwhile, has an engine of its own and finishes normally.
+    const bystander = runCode(`const r = await later(); return r + 1;`, { functions: { later: () => world.after(5, 41) } });
     const out = failed(await run(`return ${'!'.repeat(20000)}true;`));
     expect(out.reason).toBe('error');
     expect(out.details).toContain('nested too deeply');
-    expect(failed(await bystander.result).details).toContain('run the code again');
+    expect(await bystander.result).toMatchObject({ ok: true, value: 42 });
     expect(await run(`return 'still working';`)).toMatchObject({ ok: true, value: 'still working' });
   });
 
   it('keeps working after many failing runs (no leak poisons the engine)', async () => {
     const codes = [`while(true){}`, `throw 1`, `let a=[]; while(true) a.push('x'.repeat(1e6))`, `return 5`];
+    const reasons: string[] = [];
     for (let i = 0; i < 3; i++) {
-      for (const code of codes) await runCode(code, { cpuTimeMs: 50, memoryBytes: 8 * 1024 * 1024 }).result;
+      for (const code of codes) {
+        const out = await runCode(code, { cpuTimeMs: 50, memoryBytes: 8 * 1024 * 1024 }).result;
+        reasons.push(out.ok ? 'ok' : out.reason);
+      }
     }
     expect(await runCode(`return 6 * 7`).result).toMatchObject({ ok: true, value: 42 });
-    // The bombs were stopped near their limits, not when the shared WebAssembly heap ran out.
-    const engine = await loadSandboxEngine();
-    expect(engine.getWasmMemory().buffer.byteLength).toBeLessThan(512 * 1024 * 1024);
+    // The bombs were stopped at their limits (each engine's memory is capped), not at the process's;
+    // with 50 ms of CPU the memory bomb may run out of time first.
+    const bombOutcome = expect.stringMatching(/^(memory|timeout)$/);
+    expect(reasons).toEqual(Array.from({ length: 3 }, () => ['timeout', 'error', bombOutcome, 'ok']).flat());
   });
 });
 

@@ -3,8 +3,9 @@
  * (limits, skills, clock) once per agent. A run starts synchronously when the engine is loaded
  * (call `loadSandboxEngine()` at startup), so the code reaches its first await before runCode returns.
  */
+import type { QuickJSWASMModule } from 'quickjs-emscripten';
 import { InputError } from '../../core/errors.js';
-import { loadedSandboxEngine, loadSandboxEngine } from './engine.js';
+import { loadSandboxEngine, newSandboxEngine, releaseSandboxEngine, takeSandboxEngine } from './engine.js';
 import { resolveLimits } from './limits.js';
 import type { CodeRun, RunCodeOptions, RunOutcome } from './run-types.js';
 import { SandboxRun, type RunSettings } from './sandbox-run.js';
@@ -47,14 +48,16 @@ export function runCode(code: string, options: RunCodeOptions = {}): CodeRun {
       else if (!settled) cancelledBeforeStart ??= details;
     },
   };
-  const start = (module: NonNullable<ReturnType<typeof loadedSandboxEngine>>): void => {
+  const start = (module: QuickJSWASMModule): void => {
     if (cancelledBeforeStart !== null) {
+      releaseSandboxEngine(module, settings.limits.memoryBytes, true);
       finish({ ok: false, reason: 'cancelled', details: cancelledBeforeStart, logs: [], cpuMs: 0 });
       return;
     }
     try {
       run = new SandboxRun(module, settings, finish);
     } catch (err) {
+      releaseSandboxEngine(module, settings.limits.memoryBytes, false);
       finish({ ok: false, reason: 'error', details: `the sandbox engine failed: ${(err as Error).message}`, logs: [], cpuMs: 0 });
       return;
     }
@@ -63,10 +66,10 @@ export function runCode(code: string, options: RunCodeOptions = {}): CodeRun {
 
   if (signal?.aborted) handle.cancel(abortDetails(signal));
   else signal?.addEventListener('abort', onAbort, { once: true });
-  const engine = loadedSandboxEngine();
+  const engine = takeSandboxEngine(settings.limits.memoryBytes);
   if (engine) start(engine);
   else {
-    loadSandboxEngine().then(start, (err: unknown) =>
+    newSandboxEngine(settings.limits.memoryBytes).then(start, (err: unknown) =>
       finish({ ok: false, reason: 'error', details: `the sandbox engine failed to load: ${String(err)}`, logs: [], cpuMs: 0 }),
     );
   }
@@ -81,11 +84,11 @@ export interface CodeRunner {
 }
 
 export function createCodeRunner(defaults: RunCodeOptions = {}): CodeRunner {
-  resolveSettings(defaults); // fail fast on bad defaults
+  const { limits } = resolveSettings(defaults); // fail fast on bad defaults
   return {
     run: (code, options = {}) =>
       runCode(code, { ...defaults, ...options, functions: { ...defaults.functions, ...options.functions } }),
-    ready: () => loadSandboxEngine().then(() => undefined),
+    ready: () => loadSandboxEngine(limits.memoryBytes),
   };
 }
 

@@ -14,9 +14,9 @@ import type {
 } from 'quickjs-emscripten';
 import { performance } from 'node:perf_hooks';
 import { CpuClock } from './cpu-clock.js';
-import { discardSandboxEngine, enterEngine, leaveEngine, type EngineTenant } from './engine.js';
+import { ENGINE_OVERHEAD_BYTES, engineMemoryBytes, engineMemoryCapBytes, releaseSandboxEngine } from './engine.js';
 import { describeSandboxError, isOutOfMemory, type SandboxErrorInfo } from './error-details.js';
-import type { SandboxLimits } from './limits.js';
+import { MAX_DETAILS_BYTES, type SandboxLimits } from './limits.js';
 import { tooDeeplyNested } from './nesting.js';
 import { PRELUDE_SOURCE } from './prelude.js';
 import type { HostFunction, RunFailureReason, RunOutcome } from './run-types.js';
@@ -37,7 +37,7 @@ interface Stop {
 /** Heap checks cost O(heap); re-check after at least this much CPU time, more if checks are slow. */
 const MIN_MEMORY_CHECK_INTERVAL_MS = 1;
 
-export class SandboxRun implements EngineTenant {
+export class SandboxRun {
   private readonly rt: QuickJSRuntime;
   private readonly ctx: QuickJSContext;
   private readonly cpu = new CpuClock();
@@ -53,6 +53,12 @@ export class SandboxRun implements EngineTenant {
   /** How deep the host is inside QuickJS calls (host functions may call back in). */
   private depth = 0;
   private nextMemoryCheckMs = 0;
+  /**
+   * Linear memory past which the run is over its heap limit: the engine's hard cap less half the
+   * overhead room. Reading it is free, so every checkpoint does; allocations that fail at the cap
+   * (QuickJS then throws a bare `null`) end the run with `memory` even if the code catches them.
+   */
+  private readonly memoryStopBytes: number;
 
   constructor(
     private readonly module: QuickJSWASMModule,
@@ -61,7 +67,7 @@ export class SandboxRun implements EngineTenant {
   ) {
     this.rt = module.newRuntime();
     this.ctx = this.rt.newContext();
-    enterEngine(module, this);
+    this.memoryStopBytes = engineMemoryCapBytes(settings.limits.memoryBytes) - ENGINE_OVERHEAD_BYTES / 2;
   }
 
   /** Evaluates the code up to its first pending await (or to the end). */
@@ -76,18 +82,18 @@ export class SandboxRun implements EngineTenant {
     this.guarded(() => this.afterSlice());
   }
 
-  /** The module died under this run: end without touching QuickJS again. */
-  abandon(details: string): void {
+  /** The engine died under this run: end without touching QuickJS again, and never reuse the engine. */
+  private abandon(details: string): void {
     if (this.done) return;
     this.done = true;
-    leaveEngine(this.module, this);
+    releaseSandboxEngine(this.module, this.settings.limits.memoryBytes, false);
     this.onFinish(this.failure('error', details));
   }
 
   /**
    * Every entry from the host goes through here. An exception escaping QuickJS calls means the
-   * module is unsound (typically V8's stack overflowing inside QuickJS's C recursion): this run
-   * fails and the module is discarded, never reused.
+   * engine is unsound (typically V8's stack overflowing inside QuickJS's C recursion): this run
+   * fails and its engine is dropped. Other runs have engines of their own and are not affected.
    */
   private guarded(fn: () => void): void {
     try {
@@ -99,7 +105,6 @@ export class SandboxRun implements EngineTenant {
           ? 'the code nested too deeply for the sandbox (the host stack overflowed); use flatter data and code'
           : `the sandbox engine failed: ${(err as Error).message}`;
       this.abandon(details);
-      discardSandboxEngine(this.module);
     }
   }
 
@@ -145,7 +150,7 @@ export class SandboxRun implements EngineTenant {
     this.jsonParse = ctx.getProp(json, 'parse');
     json.dispose();
 
-    const clock = ctx.newFunction('clock', () => ctx.newNumber(this.cpu.paused(() => Number(settings.clock()))));
+    const clock = ctx.newFunction('clock', () => ctx.newNumber(Number(settings.clock())));
     const guard = ctx.newFunction('guard', () => {
       if (this.checkpoint()) throw new Error(this.stop!.details);
     });
@@ -201,6 +206,10 @@ export class SandboxRun implements EngineTenant {
         `the code ran for more than ${cpuTimeMs} ms of CPU time (waiting for skills does not count); ` +
           'avoid endless or very long loops',
       );
+      return true;
+    }
+    if (engineMemoryBytes(this.module) > this.memoryStopBytes) {
+      this.halt('memory', `the code used all ${mib(memoryBytes)} of its memory; keep less data`);
       return true;
     }
     if (cpuMs >= this.nextMemoryCheckMs) {
@@ -285,13 +294,18 @@ export class SandboxRun implements EngineTenant {
   private finish(outcome: RunOutcome): void {
     if (this.done) return;
     this.done = true;
-    leaveEngine(this.module, this);
-    this.release();
+    // An engine that ran out of memory is dropped whole: freeing a runtime QuickJS failed to allocate
+    // in can abort, and the engine would not be reused anyway (its memory grew).
+    const healthy = (outcome.ok || outcome.reason !== 'memory') && this.release();
+    releaseSandboxEngine(this.module, this.settings.limits.memoryBytes, healthy);
     this.onFinish(outcome);
   }
 
-  /** Disposes every handle, then the context and runtime (QuickJS aborts if a handle outlives them). */
-  private release(): void {
+  /**
+   * Disposes every handle, then the context and runtime (QuickJS aborts if a handle outlives them).
+   * False if that failed: the engine is then unsound and must not run anything again.
+   */
+  private release(): boolean {
     try {
       for (const d of this.deferreds) d.dispose();
       this.deferreds.clear();
@@ -299,9 +313,9 @@ export class SandboxRun implements EngineTenant {
       this.rt.removeInterruptHandler();
       this.ctx.dispose();
       this.rt.dispose();
+      return true;
     } catch {
-      // An abort poisons the whole WebAssembly module; no run may use it again.
-      discardSandboxEngine(this.module);
+      return false;
     }
   }
 
@@ -310,26 +324,37 @@ export class SandboxRun implements EngineTenant {
   }
 
   private failure(reason: RunFailureReason, details: string): RunOutcome {
-    return { ok: false, reason, details, logs: this.logs, cpuMs: round(this.cpu.elapsedMs) };
+    return { ok: false, reason, details: capText(details, MAX_DETAILS_BYTES), logs: this.logs, cpuMs: round(this.cpu.elapsedMs) };
   }
 
   // ---- host functions ----------------------------------------------------------------------
 
   private callHost(name: string, fn: HostFunction, argHandles: QuickJSHandle[]): QuickJSHandle | undefined {
     if (this.stop) throw new Error(this.stop.details);
+    const maxBytes = this.settings.limits.maxCallBytes;
+    let bytes = 0;
     const args = argHandles.map((h, i) => {
+      let json: string | undefined;
       try {
-        const json = this.toJson(h);
-        return json === undefined ? undefined : (JSON.parse(json) as unknown);
+        json = this.toJson(h);
       } catch (err) {
         throw new TypeError(`argument ${i + 1} of ${name}() is not JSON-compatible: ${(err as Error).message}`, {
           cause: err,
         });
       }
+      if (json === undefined) return undefined;
+      bytes += Buffer.byteLength(json, 'utf8');
+      if (bytes > maxBytes) {
+        throw new RangeError(`the arguments of ${name}() exceed ${maxBytes} bytes of JSON; pass less data per call`);
+      }
+      return JSON.parse(json) as unknown;
     });
     let result: unknown;
+    // The host function's own work runs on the program's clock: a program that makes the host work
+    // (a long name to suggest for, a path to search) pays for it from its budget.
+    if (this.checkpoint()) throw new Error(this.stop!.details);
     try {
-      result = this.cpu.paused(() => fn(...args));
+      result = fn(...args);
     } catch (err) {
       throw sandboxError(err);
     }
@@ -445,9 +470,16 @@ export class SandboxRun implements EngineTenant {
 
 /** A host failure as the plain `{ name, message }` QuickJS turns into an Error (no host stack). */
 function sandboxError(err: unknown): Error {
-  const error = new Error(err instanceof Error ? err.message : stringOf(err));
-  error.name = err instanceof Error ? err.name : 'Error';
+  const error = new Error(capText(err instanceof Error ? err.message : stringOf(err), MAX_DETAILS_BYTES));
+  error.name = err instanceof Error ? capText(err.name, 64) : 'Error';
   return error;
+}
+
+/** The text cut to maxBytes of UTF-8, saying how much was cut. */
+function capText(text: string, maxBytes: number): string {
+  if (text.length <= maxBytes / 3 || Buffer.byteLength(text, 'utf8') <= maxBytes) return text;
+  const head = truncateUtf8(text, maxBytes - 40);
+  return `${head}… (${text.length - head.length} more characters)`;
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
@@ -466,10 +498,15 @@ function stringOf(value: unknown): string {
   }
 }
 
+/**
+ * The longest prefix of text within maxBytes of UTF-8, in linear time (cutting one character at a
+ * time and re-measuring was quadratic: seconds for a 64 KiB line of multi-byte characters).
+ */
 function truncateUtf8(text: string, maxBytes: number): string {
-  let cut = text.slice(0, maxBytes);
-  while (Buffer.byteLength(cut, 'utf8') > maxBytes) cut = cut.slice(0, -1);
-  return cut;
+  const bytes = Buffer.from(text.slice(0, maxBytes), 'utf8');
+  if (bytes.length <= maxBytes) return bytes.toString('utf8');
+  // A streaming decode drops a character cut in half at the end instead of inventing U+FFFD.
+  return new TextDecoder('utf-8').decode(bytes.subarray(0, maxBytes), { stream: true });
 }
 
 const mib = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
