@@ -8,6 +8,7 @@ import type { Vec3 } from '../../core/vec3.js';
 import { idleControls, type MobEntity } from '../entities/entity.js';
 import { mobFacts, mobWalkSpeedBps, type MobBehaviour } from '../facts/mobs.js';
 import { mobAttributes, rollMaxHealth } from '../facts/mob-attributes.js';
+import { isWeaponKey, WEAPON_KINDS } from '../living/damage-multipliers.js';
 import { suggest } from '../registry.js';
 import type { World } from '../world.js';
 import { mobAi, newMobAi } from './ai-state.js';
@@ -56,6 +57,9 @@ export function spawnMob(world: World, type: string, pos: Vec3, opts: SpawnMobOp
   const hostile = facts ? facts.hostile : info.type === 'hostile';
   const behaviour: MobBehaviour = facts ? facts.behaviour : hostile ? 'melee' : 'passive';
   for (const [weapon, m] of Object.entries(opts.damageTakenMultipliers ?? {})) {
+    if (!isWeaponKey(world.registry, weapon)) {
+      throw new InputError(`'${weapon}' in a damage multiplier table is neither an item nor a weapon kind`, `use an item name or one of ${WEAPON_KINDS.join(', ')}`);
+    }
     if (!(Number.isFinite(m) && m >= 0)) {
       throw new InputError(`damage multiplier for '${weapon}' must be a finite number >= 0, got ${m}`, 'give each weapon a multiplier like 1.5 (0 makes the mob immune to it)');
     }
@@ -128,6 +132,8 @@ export interface BossSpec {
   minions?: { type: string; count: number }[];
   /** Blocks within which the boss notices players (default 64). */
   followRange?: number;
+  /** Multipliers on the melee damage the boss takes, by weapon (see MobEntity.damageTakenMultipliers). */
+  damageTakenMultipliers?: Readonly<Record<string, number>>;
 }
 
 export interface BossSpawn {
@@ -146,6 +152,7 @@ export function spawnBoss(world: World, spec: BossSpec): BossSpawn {
     damage: spec.damage,
     speedBps: spec.speedBps,
     followRange: spec.followRange ?? BOSS_FOLLOW_RANGE,
+    ...(spec.damageTakenMultipliers ? { damageTakenMultipliers: spec.damageTakenMultipliers } : {}),
     tags: ['boss', `name:${spec.name}`],
   });
   // Bosses are hostile whatever their base type (a task may dress a boss as a cow).
