@@ -280,7 +280,12 @@ function timeToFailure(spec: TaskSpec, agents: readonly AgentProfile[], stepSeco
   return Math.min(Infinity, ...candidates);
 }
 
-export function difficulty(spec: TaskSpec, bounds: AttributeBounds = DEFAULT_BOUNDS): DifficultyMetrics {
+/** The bounds H is normalised by: the task file's own `task.heterogeneity_bounds` where given, the defaults otherwise. */
+export function boundsOf(spec: TaskSpec): AttributeBounds {
+  return { ...DEFAULT_BOUNDS, ...spec.task.heterogeneity_bounds };
+}
+
+export function difficulty(spec: TaskSpec, bounds: AttributeBounds = boundsOf(spec)): DifficultyMetrics {
   const registry = Registry.get(spec.environment.world.version ?? DEFAULT_VERSION);
   const stepSeconds = spec.environment.step_seconds;
   const maxSeconds = spec.environment.max_steps * stepSeconds;
