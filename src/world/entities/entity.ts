@@ -78,6 +78,12 @@ export interface LivingEntity extends EntityBase {
   lastDamageCause: DamageCause | null;
   lastAttacker: number | null;
   dead: boolean;
+  /**
+   * Horizontal velocity kept between ticks (after drag) while the entity is in a sprint-jump, where the
+   * movement rule follows vanilla's momentum instead of the controls (physics/movement.ts); absent or
+   * null otherwise.
+   */
+  sprintJumpCarry?: { x: number; z: number } | null;
 }
 
 export interface Player extends LivingEntity {
