@@ -45,21 +45,22 @@ export interface TagRecipe {
 const cache = new WeakMap<Registry, Map<string, CraftRecipe[]>>();
 const tagCache = new WeakMap<Registry, Map<string, TagRecipe[]>>();
 
+/** `build(itemName)` once per registry and item. */
+function memo<T>(store: WeakMap<Registry, Map<string, T>>, registry: Registry, itemName: string, build: () => T): T {
+  let byItem = store.get(registry);
+  if (!byItem) store.set(registry, (byItem = new Map()));
+  let value = byItem.get(itemName);
+  if (value === undefined) byItem.set(itemName, (value = build()));
+  return value;
+}
+
 /** Every recipe variant that makes `itemName`, in minecraft-data's order (empty when it cannot be crafted). */
 export function recipesFor(registry: Registry, itemName: string): CraftRecipe[] {
-  let byItem = cache.get(registry);
-  if (!byItem) {
-    byItem = new Map();
-    cache.set(registry, byItem);
-  }
-  let list = byItem.get(itemName);
-  if (!list) {
+  return memo(cache, registry, itemName, () => {
     const item = registry.data.itemsByName[itemName];
     const raw = item ? registry.data.recipes[item.id] ?? [] : [];
-    list = raw.map((r) => normalise(registry, r));
-    byItem.set(itemName, list);
-  }
-  return list;
+    return raw.map((r) => normalise(registry, r));
+  });
 }
 
 /**
@@ -68,13 +69,10 @@ export function recipesFor(registry: Registry, itemName: string): CraftRecipe[] 
  * members seen in those variants. Variants that stand alone (sticks from bamboo) make none.
  */
 export function tagRecipesFor(registry: Registry, itemName: string): TagRecipe[] {
-  let byItem = tagCache.get(registry);
-  if (!byItem) {
-    byItem = new Map();
-    tagCache.set(registry, byItem);
-  }
-  let list = byItem.get(itemName);
-  if (list) return list;
+  return memo(tagCache, registry, itemName, () => buildTagRecipes(registry, itemName));
+}
+
+function buildTagRecipes(registry: Registry, itemName: string): TagRecipe[] {
   const key = (name: string): string => RECIPE_TAG_OF.get(name) ?? name;
   const families = new Map<string, CraftRecipe[]>();
   for (const r of recipesFor(registry, itemName)) {
@@ -86,7 +84,7 @@ export function tagRecipesFor(registry: Registry, itemName: string): TagRecipe[]
     if (family) family.push(r);
     else families.set(signature, [r]);
   }
-  list = [];
+  const list: TagRecipe[] = [];
   for (const family of families.values()) {
     if (family.length < 2) continue;
     const groups = new Map<string, { options: string[]; count: number }>();
@@ -103,7 +101,6 @@ export function tagRecipesFor(registry: Registry, itemName: string): TagRecipe[]
     }
     list.push({ recipe: family[0]!, groups: [...groups.values()] });
   }
-  byItem.set(itemName, list);
   return list;
 }
 
