@@ -39,6 +39,19 @@ export interface BossOptions {
   damage: number;
   speedBps?: number;
   name?: string;
+  /** Weapon -> multiplier on the melee damage the boss takes (the raid's type advantages). */
+  damageMultipliers?: Readonly<Record<string, number>>;
+}
+
+export interface SummonOptions {
+  count?: number;
+  persistent?: boolean;
+  tags?: string[];
+  health?: number;
+  /** Melee damage per hit on normal difficulty. */
+  damage?: number;
+  /** Weapon -> multiplier on the melee damage the mob takes. */
+  damageMultipliers?: Readonly<Record<string, number>>;
 }
 
 export interface WorldAdmin {
@@ -49,7 +62,7 @@ export interface WorldAdmin {
   /** Fills the box between two corners (inclusive). Returns how many blocks changed. */
   fill(from: Vec3, to: Vec3, block: string, options?: { onlyReplace?: string[] }): number;
   /** Spawns mobs; returns their entity ids. `persistent` mobs never despawn. */
-  summon(type: string, pos: Vec3, options?: { count?: number; persistent?: boolean; tags?: string[]; health?: number }): number[];
+  summon(type: string, pos: Vec3, options?: SummonOptions): number[];
   spawnBoss(options: BossOptions): number;
   remove(entityId: number): void;
   entities(filter?: { type?: string; tag?: string }): AdminEntityInfo[];

@@ -21,6 +21,7 @@
  */
 import { canHarvest, digTicks } from '../world/blocks/digging.js';
 import { MELEE_COOLDOWN_TICKS, MOB_FACTS } from '../world/facts/mobs.js';
+import { typicalMaxHealth } from '../world/facts/mob-attributes.js';
 import { weaponStats } from '../world/facts/weapons.js';
 import { PLAYER_WALK_SPEED } from '../world/entities/player.js';
 import { DEFAULT_VERSION, Registry } from '../world/registry.js';
@@ -147,7 +148,7 @@ function difficultyOf(spec: TaskSpec): 'easy' | 'normal' | 'hard' {
 }
 
 function mobHealth(mob: string, given: number | undefined): number {
-  return given ?? MOB_FACTS[mob]?.maxHealth ?? 20;
+  return given ?? typicalMaxHealth(mob) ?? 20;
 }
 
 function mobDamage(spec: TaskSpec, mob: string, given: number | undefined): number {
@@ -279,7 +280,12 @@ function timeToFailure(spec: TaskSpec, agents: readonly AgentProfile[], stepSeco
   return Math.min(Infinity, ...candidates);
 }
 
-export function difficulty(spec: TaskSpec, bounds: AttributeBounds = DEFAULT_BOUNDS): DifficultyMetrics {
+/** The bounds H is normalised by: the task file's own `task.heterogeneity_bounds` where given, the defaults otherwise. */
+export function boundsOf(spec: TaskSpec): AttributeBounds {
+  return { ...DEFAULT_BOUNDS, ...spec.task.heterogeneity_bounds };
+}
+
+export function difficulty(spec: TaskSpec, bounds: AttributeBounds = boundsOf(spec)): DifficultyMetrics {
   const registry = Registry.get(spec.environment.world.version ?? DEFAULT_VERSION);
   const stepSeconds = spec.environment.step_seconds;
   const maxSeconds = spec.environment.max_steps * stepSeconds;

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { DEFAULT_VERSION, Registry, suggest } from '../world/registry.js';
 import { formatPath, hasErrors, type PathSegment, type TaskIssue } from './issues.js';
 import { checkNames } from './names.js';
+import { checkObtainability } from './obtainability.js';
 import { knownKeysAt } from './schema-keys.js';
 import { checkSemantics } from './semantics.js';
 import { TASK_ID_PATTERN, taskSpecSchema, type TaskSpec } from './spec.js';
@@ -19,9 +20,14 @@ export type LoadResult = { ok: true; spec: TaskSpec; warnings: TaskIssue[] } | {
 export interface LoadOptions {
   /** Used for issues and to derive the id when the file has none. */
   file?: string;
+  /**
+   * Also reject goal quotas the task's world can never provide (obtainability.ts). `guildcraft validate`
+   * and the generator turn it on; loading a task to run it does not pay for the check.
+   */
+  checkObtainability?: boolean;
 }
 
-export async function loadTaskFile(file: string): Promise<LoadResult> {
+export async function loadTaskFile(file: string, options: Omit<LoadOptions, 'file'> = {}): Promise<LoadResult> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -29,7 +35,7 @@ export async function loadTaskFile(file: string): Promise<LoadResult> {
     const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : `cannot read the file (${(err as Error).message})`;
     return { ok: false, issues: [{ file, path: '', reason, severity: 'error' }] };
   }
-  return parseTask(text, { file });
+  return parseTask(text, { ...options, file });
 }
 
 export function parseTask(text: string, options: LoadOptions = {}): LoadResult {
@@ -82,6 +88,11 @@ export function parseTask(text: string, options: LoadOptions = {}): LoadResult {
   };
   issues.push(...checkNames(spec, registry).map(toIssue), ...checkSemantics(spec).map(toIssue));
   if (hasErrors(issues)) return { ok: false, issues };
+  if (options.checkObtainability) {
+    // Only once every name is known: a quota of an item the task's world can never give.
+    issues.push(...checkObtainability(spec, registry).map(toIssue));
+    if (hasErrors(issues)) return { ok: false, issues };
+  }
   return { ok: true, spec, warnings: issues };
 }
 

@@ -4,13 +4,14 @@
  * before any episode starts, instead of failing mid-run.
  */
 import { MOB_FACTS } from '../world/facts/mobs.js';
+import { isWeaponKey, WEAPON_KINDS } from '../world/living/damage-multipliers.js';
 import { POTIONS } from '../world/facts/potions.js';
 import { suggest, type Registry } from '../world/registry.js';
 import { formatPath, type PathSegment } from './issues.js';
 import type { ActionSpec, GoalSpec, TaskSpec } from './spec.js';
 import { requirementNames, type ItemRequirement } from './spec/common.js';
 
-export type NameKind = 'block' | 'item' | 'mob' | 'effect' | 'potion' | 'thing';
+export type NameKind = 'block' | 'item' | 'mob' | 'effect' | 'potion' | 'thing' | 'weapon';
 
 export interface NameRef {
   kind: NameKind;
@@ -73,6 +74,10 @@ function checkOne(ref: NameRef, registry: Registry): NameProblem | null {
     }
     case 'potion':
       return ref.name in POTIONS ? null : { path, severity: 'error', reason: `unknown potion type '${ref.name}'; ${suggest(ref.name, Object.keys(POTIONS))}` };
+    case 'weapon':
+      return isWeaponKey(registry, ref.name)
+        ? null
+        : { path, severity: 'error', reason: `'${ref.name}' in damage_multipliers is neither an item nor a weapon kind (${WEAPON_KINDS.join(', ')}); ${suggest(ref.name, [...WEAPON_KINDS, ...Object.keys(data.itemsByName)])}` };
     case 'thing':
       return registry.isItem(ref.name) || registry.isBlock(ref.name) || ref.name in data.entitiesByName
         ? null
@@ -141,7 +146,11 @@ function actionRefs(a: ActionSpec, base: PathSegment[], add: Add, stacks: (items
       return;
     case 'spawn_boss':
       add('mob', a.mob, [...base, 'mob']);
-      a.minions.forEach((m, k) => add('mob', m.mob, [...base, 'minions', k, 'mob']));
+      for (const key of Object.keys(a.damage_multipliers ?? {})) add('weapon', key, [...base, 'damage_multipliers', key]);
+      a.minions.forEach((m, k) => {
+        add('mob', m.mob, [...base, 'minions', k, 'mob']);
+        for (const key of Object.keys(m.damage_multipliers ?? {})) add('weapon', key, [...base, 'minions', k, 'damage_multipliers', key]);
+      });
       return;
     case 'chest_contents':
     case 'give_items':

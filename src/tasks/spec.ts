@@ -143,6 +143,19 @@ export const taskSectionSchema = z.strictObject({
   mode: z.enum(['cooperative', 'competitive']).default('cooperative'),
   /** How success is decided; default from `type` where the paper defines one. */
   success: z.union([goalSchema, z.array(goalSchema).min(1)]).optional(),
+  /**
+   * The parameter space's capability bounds that heterogeneity H is normalised by (TickingCollab §2.2:
+   * "predefined bounds of the parameter space"). `guildcraft generate` writes its user spec's ranges here,
+   * so `validate --difficulty` measures the file as the generator did; default: difficulty.ts's bounds.
+   */
+  heterogeneity_bounds: z
+    .strictObject({
+      max_health: z.tuple([z.number(), z.number()]).optional(),
+      speed_bps: z.tuple([z.number(), z.number()]).optional(),
+      perception_range: z.tuple([z.number(), z.number()]).optional(),
+    })
+    .refine((b) => Object.values(b).every((r) => r === undefined || r[1] > r[0]), { message: 'each range is [low, high] with high > low' })
+    .optional(),
 });
 
 export const taskSpecSchema = z.strictObject({

@@ -17,6 +17,7 @@ import { mobSpawningSystem } from './mobs/spawning.js';
 import { mobAiSystem } from './mobs/ai.js';
 import { itemPickupSystem } from './items/pickup.js';
 import { fluidSystem } from './fluids/flow.js';
+import { fireSpreadSystem } from './blocks/fire-spread.js';
 import type { WorldSystem } from './system.js';
 
 export function defaultSystems(): WorldSystem[] {
@@ -29,6 +30,7 @@ export function defaultSystems(): WorldSystem[] {
     movementSystem(),
     itemPickupSystem(),
     fluidSystem(),
+    fireSpreadSystem(),
     environmentalDamageSystem(),
     effectsSystem(),
     hungerSystem(),

@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { CodeProgram, settleJobs, type CodeResult } from '../../src/skills/code/index.js';
 import type { SandboxLimits } from '../../src/skills/sandbox/index.js';
 import { SkillExecutor } from '../../src/skills/skill-executor.js';
-import { simSkill } from '../../src/skills/sim/registry.js';
+import { simSkill } from '../../src/env/sim/skills/registry.js';
 import { World, joinPlayer } from '../../src/world/index.js';
 
 export type AttackKind = 'host escape' | 'stall' | 'cross-agent' | 'memory' | 'output';

@@ -1,6 +1,6 @@
 /**
  * `guildcraft validate <file|dir...>`: checks task files without running them and lists every problem
- * as `file:line: path: reason`. Exits 1 when any file has an error (warnings alone pass), so CI can
+ * as `file:line: path: reason`, including goal quotas the task's own world can never provide. Exits 1 when any file has an error (warnings alone pass), so CI can
  * gate a suite on it. Folders are searched for .yaml/.yml files.
  */
 import { readdir, stat } from 'node:fs/promises';
@@ -38,7 +38,7 @@ export async function validatePaths(paths: string[], options: { difficulty?: boo
   for (const p of paths) files.push(...(await expand(p)));
   const report: ValidateReport = { files: [], errors: 0, warnings: 0 };
   for (const file of files) {
-    const r = await loadTaskFile(file);
+    const r = await loadTaskFile(file, { checkObtainability: true });
     const issues = r.ok ? r.warnings : r.issues;
     const entry: ValidateReport['files'][number] = { file, id: r.ok ? r.spec.id : null, ok: r.ok, issues };
     if (r.ok && options.difficulty) {

@@ -21,7 +21,7 @@ import {
   type World,
 } from '../../world/index.js';
 import { spawnItem } from '../../world/entities/item-entity.js';
-import type { AdminEntityInfo, AdminPlayerInfo, BossOptions, WorldAdmin } from '../world-admin.js';
+import type { AdminEntityInfo, AdminPlayerInfo, BossOptions, SummonOptions, WorldAdmin } from '../world-admin.js';
 import type { ScenarioItem } from '../scenario.js';
 import { effectName, fillBox, setChest } from './build-world.js';
 
@@ -58,7 +58,7 @@ export class SimWorldAdmin implements WorldAdmin {
     return fillBox(this.world, from, to, block, options.onlyReplace);
   }
 
-  summon(type: string, pos: Vec3, options: { count?: number; persistent?: boolean; tags?: string[]; health?: number } = {}): number[] {
+  summon(type: string, pos: Vec3, options: SummonOptions = {}): number[] {
     const count = options.count ?? 1;
     if (!Number.isInteger(count) || count < 1 || count > 1000) throw new InputError(`cannot summon ${count} mobs`, 'summon between 1 and 1000 at once');
     const ids: number[] = [];
@@ -67,6 +67,8 @@ export class SimWorldAdmin implements WorldAdmin {
         persistent: options.persistent ?? true,
         ...(options.tags ? { tags: options.tags } : {}),
         ...(options.health !== undefined ? { health: options.health } : {}),
+        ...(options.damage !== undefined ? { damage: options.damage } : {}),
+        ...(options.damageMultipliers ? { damageTakenMultipliers: options.damageMultipliers } : {}),
       });
       ids.push(mob.id);
     }
@@ -81,6 +83,7 @@ export class SimWorldAdmin implements WorldAdmin {
       damage: options.damage,
       speedBps: options.speedBps ?? mobFacts(options.type)?.walkSpeedBps ?? DEFAULT_BOSS_SPEED_BPS,
       pos: options.pos,
+      ...(options.damageMultipliers ? { damageTakenMultipliers: options.damageMultipliers } : {}),
     });
     return boss.id;
   }

@@ -23,6 +23,7 @@ export class SpawnBoss implements EventAction {
         damage: spec.damage,
         name: spec.name,
         ...(spec.speed_bps === undefined ? {} : { speedBps: spec.speed_bps }),
+        ...(spec.damage_multipliers === undefined ? {} : { damageMultipliers: spec.damage_multipliers }),
       });
       ctx.notify('boss_spawned', { name: spec.name, id: this.bossId, mob: spec.mob, health: spec.health, pos: spec.position });
       return;
@@ -41,6 +42,8 @@ export class SpawnBoss implements EventAction {
             persistent: true,
             tags: ['task', 'minion', `boss:${spec.name}`],
             ...(m.health === undefined ? {} : { health: m.health }),
+            ...(m.damage === undefined ? {} : { damage: m.damage }),
+            ...(m.damage_multipliers === undefined ? {} : { damageMultipliers: m.damage_multipliers }),
           }),
         );
       }

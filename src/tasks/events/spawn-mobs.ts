@@ -24,6 +24,7 @@ export class SpawnMobs implements EventAction {
           persistent: spec.persistent,
           tags: ['task', `event:${this.eventId}`, `wave:${ctx.firedBefore}`],
           ...(spec.health === undefined ? {} : { health: spec.health }),
+          ...(spec.damage === undefined ? {} : { damage: spec.damage }),
         }),
       );
     }

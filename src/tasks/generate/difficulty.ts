@@ -14,22 +14,31 @@ const FIELDS: Readonly<Record<keyof AttributeBounds, string>> = {
   perception_range: 'agents.spawn.capabilities.perception_range',
 };
 
-/** The spec's capability ranges where it gives them (a range wider than a point), the defaults otherwise. */
-export function boundsFromSpec(spec: UserSpec | undefined): AttributeBounds {
-  const bounds: AttributeBounds = { ...DEFAULT_BOUNDS };
-  if (!spec) return bounds;
+/** The capability ranges the spec gives (each wider than a point); the generator writes them into every task as `task.heterogeneity_bounds`. */
+export function specRanges(spec: UserSpec | undefined): Partial<AttributeBounds> {
+  const ranges: Partial<AttributeBounds> = {};
+  if (!spec) return ranges;
   for (const [key, field] of Object.entries(FIELDS) as [keyof AttributeBounds, string][]) {
     const range = spec.variable_parameters[field]?.range;
-    if (range && range[1] > range[0]) bounds[key] = [range[0], range[1]];
+    if (range && range[1] > range[0]) ranges[key] = [range[0], range[1]];
   }
-  return bounds;
+  return ranges;
 }
 
-/** H, N, D and τ (seconds) of a task, with heterogeneity normalised by the user spec's parameter space. */
+/** The spec's capability ranges where it gives them, the defaults otherwise. */
+export function boundsFromSpec(spec: UserSpec | undefined): AttributeBounds {
+  return { ...DEFAULT_BOUNDS, ...specRanges(spec) };
+}
+
+/**
+ * H, N, D and τ (seconds) of a task, with heterogeneity normalised by the task's own
+ * `task.heterogeneity_bounds` (which the generator writes from the spec), else by the spec's ranges:
+ * for a generated file this is exactly what `validate --difficulty` computes.
+ */
 export function difficultyFor(spec: UserSpec | undefined): DifficultyFn {
-  const bounds = boundsFromSpec(spec);
+  const fromSpec = boundsFromSpec(spec);
   return (task: TaskSpec) => {
-    const m = difficulty(task, bounds);
+    const m = difficulty(task, { ...fromSpec, ...task.task.heterogeneity_bounds });
     return { H: m.H, N: m.N, D: m.D, tau: m.tau };
   };
 }

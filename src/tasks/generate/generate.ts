@@ -22,7 +22,7 @@ import { assignmentsFor, type Assignment } from './round-robin.js';
 import { SAMPLERS } from './samplers/sampler.js';
 import type { GeneratedTaskType, UserSpec } from './user-spec.js';
 import { verifyTask } from './verify/feasibility.js';
-import { difficultyFor } from './difficulty.js';
+import { difficultyFor, specRanges } from './difficulty.js';
 
 export type DifficultyFn = (spec: TaskSpec) => Record<string, number>;
 
@@ -120,9 +120,9 @@ export async function generateTasks(opts: GenerateOptions): Promise<GenerationRe
     const id = `${spec.suite}/${slug}-${String(tasks.length + 1).padStart(3, '0')}-v1`;
     // The generator owns ids: whatever id a model wrote is replaced by the numbered one.
     const { id: _ignored, ...body } = raw as Record<string, unknown>;
-    const candidate = { id, ...body };
+    const candidate = { id, ...withHeterogeneityBounds(body, spec) };
     const text = toTaskYaml(candidate);
-    const loaded = parseTask(text, { file: `${spec.suite}/${slug}-draft.yaml` });
+    const loaded = parseTask(text, { file: `${spec.suite}/${slug}-draft.yaml`, checkObtainability: true });
     if (!loaded.ok) {
       finish({ ...base, stage: 'validation', reasons: loaded.issues.map(formatIssue) });
       continue;
@@ -205,4 +205,16 @@ function headerFor(
     ` Difficulty: ${kv(difficulty)}`,
   ];
   return lines.filter((l) => l.length > 0).join('\n');
+}
+
+/**
+ * The draft with the spec's capability ranges as `task.heterogeneity_bounds`, so H of the written file is
+ * the same in the generator and in `validate --difficulty` (a model's own value is replaced). A draft
+ * without a `task` mapping is left as it is, for validation to reject.
+ */
+function withHeterogeneityBounds(body: Record<string, unknown>, spec: UserSpec): Record<string, unknown> {
+  const ranges = specRanges(spec);
+  const task = body.task;
+  if (Object.keys(ranges).length === 0 || task === null || typeof task !== 'object' || Array.isArray(task)) return body;
+  return { ...body, task: { ...(task as Record<string, unknown>), heterogeneity_bounds: ranges } };
 }

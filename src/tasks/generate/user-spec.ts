@@ -44,13 +44,14 @@ export type RoundRobinEntry = z.output<typeof roundRobinSchema>;
 
 /**
  * Appendix C margins. `alpha` (preparation time), `beta1` (block lifetime), `beta2` (block supply)
- * and `gamma` (damage) are all >= 1 and a larger value keeps only easier tasks. The paper writes γ as
+ * and `gamma` (damage) are all >= 1 and a larger value keeps only easier tasks; all default to 2.0,
+ * the paper's (β₂ = 2: twice as many target blocks spawn as the goal asks for). The paper writes γ as
  * an efficiency factor on the damage side; `gamma` here is its reciprocal, so all four read alike.
  */
 export const feasibilityMarginsSchema = z.object({
   alpha: z.number().min(0.1).default(2),
   beta1: z.number().min(0.1).default(2),
-  beta2: z.number().min(0.1).default(1),
+  beta2: z.number().min(0.1).default(2),
   gamma: z.number().min(0.1).default(2),
 });
 export type FeasibilityMargins = z.output<typeof feasibilityMarginsSchema>;
@@ -74,7 +75,7 @@ export const userSpecSchema = z.object({
   generation_instructions: z.string().default(''),
   diversity_round_robin: z.array(roundRobinSchema).default([]),
   references: z.array(z.string()).default([]),
-  feasibility: feasibilityMarginsSchema.default({ alpha: 2, beta1: 2, beta2: 1, gamma: 2 }),
+  feasibility: feasibilityMarginsSchema.default({ alpha: 2, beta1: 2, beta2: 2, gamma: 2 }),
   difficulty: difficultyBoundsSchema.default({}),
   /** Suite the generated ids live in (`<suite>/<name>-v1`). */
   suite: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'a suite name is lowercase letters, digits, _ or -').default('tickingcollab'),

@@ -57,16 +57,26 @@ export const spawnMobsSchema = z.strictObject({
   count: z.number().int().positive().default(1),
   area: areaSchema,
   health: z.number().positive().optional(),
-  /** Damage per hit; used by the difficulty metrics (WorldAdmin.summon takes no damage yet). */
+  /** Melee damage per hit on normal difficulty (the world scales it for easy and hard); default the mob's own. */
   damage: z.number().positive().optional(),
   persistent: z.boolean().default(true),
 });
+
+/**
+ * Weapon-type damage multipliers (TickingCollab's raid: "weapons with type-specific damage multipliers"):
+ * `{sword: 0.5, golden_sword: 3, axe: 2}` scales a player's melee hit on this mob by the weapon in hand.
+ * Keys are item names or weapon kinds (sword, axe, pickaxe, shovel, hoe, trident, hand); an item's own
+ * entry wins over its kind's; a weapon with no entry deals its normal damage.
+ */
+export const damageMultipliersSchema = z.record(z.string().min(1), z.number().min(0));
 
 export const minionSchema = z.strictObject({
   mob: z.string().min(1),
   count: z.number().int().positive(),
   health: z.number().positive().optional(),
+  /** Melee damage per hit on normal difficulty; default the mob's own. */
   damage: z.number().positive().optional(),
+  damage_multipliers: damageMultipliersSchema.optional(),
 });
 
 /** The boss appears at the first firing; every later firing sends a wave of minions around it while it lives. */
@@ -78,6 +88,7 @@ export const spawnBossSchema = z.strictObject({
   health: z.number().positive(),
   damage: z.number().positive(),
   speed_bps: z.number().positive().optional(),
+  damage_multipliers: damageMultipliersSchema.optional(),
   minions: z.array(minionSchema).default([]),
   /** Minions appear within this many blocks of the boss. */
   minion_radius: z.number().int().min(0).default(4),

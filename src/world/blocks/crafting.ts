@@ -2,7 +2,10 @@
  * Crafting with the real recipes from minecraft-data (`registry.data.recipes`). A recipe fits the
  * player's 2x2 inventory grid when its shape is at most 2x2 (a shapeless one: at most 4 ingredients);
  * larger ones need a crafting table within reach. Many recipes have variants (planks of any wood):
- * the first variant the player can pay for is used. Crafting is instant, as a player filling the grid.
+ * the first variant the player can pay for is used. When none can, the grid may mix members of a tag
+ * (2 oak + 2 spruce planks for a crafting table), as vanilla accepts any member of a tag ingredient in
+ * each slot: minecraft-data expands tags into per-member variants, and facts/recipe-tags.ts says which
+ * variants are one tag. Crafting is instant, as a player filling the grid.
  */
 import { InputError } from '../../core/errors.js';
 import type { Vec3 } from '../../core/vec3.js';
@@ -11,6 +14,7 @@ import type { ItemStack } from '../inventory.js';
 import type { Registry } from '../registry.js';
 import type { World } from '../world.js';
 import { CRAFTING_REMAINDERS } from '../facts/crafting-remainders.js';
+import { RECIPE_TAG_OF } from '../facts/recipe-tags.js';
 import { insertIntoSlots, takeFromPlayer } from './item-moves.js';
 import { PLAYER_EYE_HEIGHT } from '../../core/body.js';
 import { BLOCK_REACH, reachFailure, withinReach } from './reach.js';
@@ -29,23 +33,94 @@ export interface CraftRecipe {
   itemCount: number;
 }
 
+/**
+ * A recipe with tag ingredients, rebuilt from minecraft-data's per-member variants: each group takes
+ * `count` items per craft, any mixture of its `options` (a fixed ingredient is a group of one option).
+ */
+export interface TagRecipe {
+  /** The first variant it was built from: result and grid size. */
+  recipe: CraftRecipe;
+  groups: readonly { readonly options: readonly string[]; readonly count: number }[];
+}
+
 const cache = new WeakMap<Registry, Map<string, CraftRecipe[]>>();
+const tagCache = new WeakMap<Registry, Map<string, TagRecipe[]>>();
+
+/** `build(itemName)` once per registry and item. */
+function memo<T>(store: WeakMap<Registry, Map<string, T>>, registry: Registry, itemName: string, build: () => T): T {
+  let byItem = store.get(registry);
+  if (!byItem) store.set(registry, (byItem = new Map()));
+  let value = byItem.get(itemName);
+  if (value === undefined) byItem.set(itemName, (value = build()));
+  return value;
+}
 
 /** Every recipe variant that makes `itemName`, in minecraft-data's order (empty when it cannot be crafted). */
 export function recipesFor(registry: Registry, itemName: string): CraftRecipe[] {
-  let byItem = cache.get(registry);
-  if (!byItem) {
-    byItem = new Map();
-    cache.set(registry, byItem);
-  }
-  let list = byItem.get(itemName);
-  if (!list) {
+  return memo(cache, registry, itemName, () => {
     const item = registry.data.itemsByName[itemName];
     const raw = item ? registry.data.recipes[item.id] ?? [] : [];
-    list = raw.map((r) => normalise(registry, r));
-    byItem.set(itemName, list);
+    return raw.map((r) => normalise(registry, r));
+  });
+}
+
+/**
+ * The tag recipes of `itemName`: variants with the same result and grid whose cells differ only by
+ * members of one tag (facts/recipe-tags.ts) become one recipe whose tag groups accept any mixture of the
+ * members seen in those variants. Variants that stand alone (sticks from bamboo) make none.
+ */
+export function tagRecipesFor(registry: Registry, itemName: string): TagRecipe[] {
+  return memo(tagCache, registry, itemName, () => buildTagRecipes(registry, itemName));
+}
+
+function buildTagRecipes(registry: Registry, itemName: string): TagRecipe[] {
+  const key = (name: string): string => RECIPE_TAG_OF.get(name) ?? name;
+  const families = new Map<string, CraftRecipe[]>();
+  for (const r of recipesFor(registry, itemName)) {
+    const cells = r.shape
+      ? r.shape.map((row) => row.map((c) => (c === null ? '.' : key(c))).join(',')).join('/')
+      : Object.entries(r.ingredients).map(([n, c]) => `${key(n)}*${c}`).sort().join(',');
+    const signature = `${r.result.count}|${r.shape ? 'shaped' : 'shapeless'}|${cells}`;
+    const family = families.get(signature);
+    if (family) family.push(r);
+    else families.set(signature, [r]);
+  }
+  const list: TagRecipe[] = [];
+  for (const family of families.values()) {
+    if (family.length < 2) continue;
+    const groups = new Map<string, { options: string[]; count: number }>();
+    for (const [name, count] of Object.entries(family[0]!.ingredients)) {
+      const g = groups.get(key(name));
+      if (g) g.count += count;
+      else groups.set(key(name), { options: [], count });
+    }
+    for (const r of family) {
+      for (const name of Object.keys(r.ingredients)) {
+        const g = groups.get(key(name))!;
+        if (!g.options.includes(name)) g.options.push(name);
+      }
+    }
+    list.push({ recipe: family[0]!, groups: [...groups.values()] });
   }
   return list;
+}
+
+/** What `times` crafts of a tag recipe take from `have` (name -> count), each group paid in option order; null when it cannot pay. */
+function payForTagRecipe(tagRecipe: TagRecipe, times: number, have: (name: string) => number): Record<string, number> | null {
+  const need: Record<string, number> = {};
+  for (const g of tagRecipe.groups) {
+    let left = g.count * times;
+    for (const option of g.options) {
+      if (left === 0) break;
+      const n = Math.min(left, have(option) - (need[option] ?? 0));
+      if (n > 0) {
+        need[option] = (need[option] ?? 0) + n;
+        left -= n;
+      }
+    }
+    if (left > 0) return null;
+  }
+  return need;
 }
 
 /** Names of every item with at least one crafting recipe. */
@@ -124,6 +199,21 @@ export function craft(world: World, player: Player, itemName: string, times = 1,
       }
     }
     return craftWith(world, player, recipe, times, need);
+  }
+  if (!needsTable) {
+    // No single variant can be paid for: try mixing members of a tag, as a vanilla grid allows.
+    for (const tagRecipe of tagRecipesFor(registry, itemName)) {
+      const need = payForTagRecipe(tagRecipe, times, (name) => player.inventory.count(name));
+      if (!need) continue;
+      if (needsCraftingTable(tagRecipe.recipe)) {
+        const why = tableFailure();
+        if (why) {
+          needsTable ??= why;
+          continue;
+        }
+      }
+      return craftWith(world, player, tagRecipe.recipe, times, need);
+    }
   }
   if (needsTable) return needsTable;
   const missing = best?.missing ?? {};

@@ -8,6 +8,7 @@
  *          ÷ 5 under water  ÷ 5 when not on the ground
  *   damage per tick = speed / hardness / (canHarvest ? 30 : 100)
  *   ticks  = ceil(1 / damage); at least one tick (instant blocks break on the next tick)
+ * Bamboo breaks in one tick with any sword (its own vanilla override).
  * The dig accumulates `damage` each tick (recomputed, so jumping or swimming mid-dig slows it as in
  * vanilla) and breaks the block at progress 1.
  */
@@ -42,8 +43,16 @@ const FATIGUE_FACTORS = [0.3, 0.09, 0.0027, 0.00081] as const;
 /** Guards `ceil` against float error (1 / (1/2/30) is 60.000000000000004). */
 const EPS = 1e-9;
 
+/**
+ * Blocks a sword breaks at once: vanilla BambooStalkBlock and BambooSaplingBlock override
+ * getDestroyProgress to return 1 (a whole block per tick) when the main hand holds a SwordItem, whatever
+ * the conditions (wiki "Bamboo" § Breaking: "instantly broken with a sword").
+ */
+const SWORD_INSTANT: ReadonlySet<string> = new Set(['bamboo', 'bamboo_sapling']);
+
 /** Destroy progress per tick (vanilla `getDestroyProgress`); 0 for unbreakable blocks, Infinity for hardness 0. */
 export function digDamagePerTick(registry: Registry, blockName: string, heldItemName: string | null, c: DigConditions): number {
+  if (SWORD_INSTANT.has(blockName) && registry.tool(heldItemName)?.kind === 'sword') return 1;
   const block = registry.block(blockName);
   const hardness = block.hardness;
   if (hardness === null || hardness === undefined || hardness < 0 || !block.diggable) return 0;

@@ -20,12 +20,29 @@ import { canHarvest } from './harvest.js';
 /** minecraft-data 1.20.4 still keys a few tables by pre-1.20.3 names. */
 const LOOT_KEY_ALIASES: Readonly<Record<string, string>> = { short_grass: 'grass' };
 
+/** The draws loot needs; the world's `loot` stream, or a fixed answer when asking what can drop at all. */
+type LootRng = Pick<Rng, 'chance' | 'int'>;
+
 /** The drops of the block in state `stateId` broken with `heldItemName` (null = bare hand), merged by item. */
 export function blockDrops(world: World, stateId: number, heldItemName: string | null): ItemStack[] {
-  const registry = world.registry;
+  return rollBlockDrops(world.registry, world.rng('loot'), stateId, heldItemName);
+}
+
+/**
+ * Every item breaking `blockName` (default state) with `heldItemName` can drop, whatever the dice say:
+ * the loot rolled once with every chance succeeding and once with every chance failing (a pool's
+ * fallback entry only drops when its chancy first entry does not).
+ */
+export function possibleBlockDrops(registry: Registry, blockName: string, heldItemName: string | null): Set<string> {
+  const state = registry.stateOf(blockName);
+  const lucky: LootRng = { chance: (p) => p > 0, int: (_min, max) => max };
+  const unlucky: LootRng = { chance: (p) => p >= 1, int: (_min, max) => max };
+  return new Set([...rollBlockDrops(registry, lucky, state, heldItemName), ...rollBlockDrops(registry, unlucky, state, heldItemName)].map((s) => s.name));
+}
+
+function rollBlockDrops(registry: Registry, rng: LootRng, stateId: number, heldItemName: string | null): ItemStack[] {
   const block = registry.blockOfState(stateId);
   if (!canHarvest(registry, block, heldItemName)) return [];
-  const rng = world.rng('loot');
   const out: ItemStack[] = [];
   const corrected = BLOCK_DROPS[block.name];
   if (corrected) {
@@ -36,7 +53,7 @@ export function blockDrops(world: World, stateId: number, heldItemName: string |
   return out;
 }
 
-function rollPool(registry: Registry, rng: Rng, pool: DropPool, stateId: number, held: string | null, out: ItemStack[]): void {
+function rollPool(registry: Registry, rng: LootRng, pool: DropPool, stateId: number, held: string | null, out: ItemStack[]): void {
   const tool = registry.tool(held)?.kind ?? null;
   for (const entry of pool) {
     if (!conditionsPass(registry, entry, stateId, tool)) continue;
@@ -53,7 +70,7 @@ function conditionsPass(registry: Registry, e: DropEntry, stateId: number, tool:
   return true;
 }
 
-function entryCount(registry: Registry, rng: Rng, e: DropEntry, stateId: number): number {
+function entryCount(registry: Registry, rng: LootRng, e: DropEntry, stateId: number): number {
   if (e.countFromProperty) return intProperty(registry, stateId, e.countFromProperty, 1);
   const [min, max] = e.count ?? [1, 1];
   let n = min === max ? min : rng.int(min, max);
@@ -64,7 +81,7 @@ function entryCount(registry: Registry, rng: Rng, e: DropEntry, stateId: number)
   return Math.max(0, n);
 }
 
-function rollMinecraftData(registry: Registry, rng: Rng, blockName: string, stateId: number, out: ItemStack[]): void {
+function rollMinecraftData(registry: Registry, rng: LootRng, blockName: string, stateId: number, out: ItemStack[]): void {
   const loot = registry.data.blockLoot[blockName] ?? registry.data.blockLoot[LOOT_KEY_ALIASES[blockName] ?? ''];
   if (!loot) {
     // No loot table: fall back to the block's own drop list, one of each.

@@ -78,6 +78,12 @@ export interface LivingEntity extends EntityBase {
   lastDamageCause: DamageCause | null;
   lastAttacker: number | null;
   dead: boolean;
+  /**
+   * Horizontal velocity kept between ticks (after drag) while the entity is in a sprint-jump, where the
+   * movement rule follows vanilla's momentum instead of the controls (physics/movement.ts); absent or
+   * null otherwise.
+   */
+  sprintJumpCarry?: { x: number; z: number } | null;
 }
 
 export interface Player extends LivingEntity {
@@ -116,6 +122,14 @@ export interface MobEntity extends LivingEntity {
   hostile: boolean;
   /** Melee damage per hit (for bosses and overrides; defaults come from facts). */
   attackDamage: number;
+  /** Natural armor points (vanilla attribute `generic.armor`: zombie 2, wither 4…), from facts/mob-attributes.ts. */
+  naturalArmor: number;
+  /**
+   * Multipliers on the damage this mob takes from a player's melee hit, by the weapon in the attacker's
+   * hand: an item name (`iron_sword`) wins over a weapon kind (`sword`, `axe`, `hand` for an empty hand).
+   * TickingCollab's raid gives bosses and minions type advantages this way; empty for ordinary mobs.
+   */
+  damageTakenMultipliers: Readonly<Record<string, number>>;
   /** AI state, owned by the mob AI system. */
   ai: Record<string, unknown>;
   /** Survives despawn rules (task-spawned mobs, bosses). */

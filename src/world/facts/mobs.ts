@@ -6,9 +6,8 @@ import type { Difficulty } from '../world-options.js';
 
 export type MobBehaviour = 'passive' | 'melee' | 'archer' | 'creeper';
 
+/** Max health and natural armor are not here but in mob-attributes.ts, which lists every mob. */
 export interface MobFacts {
-  /** Max health in half hearts (attribute `generic.max_health`). */
-  maxHealth: number;
   /** Attribute `generic.movement_speed` (vanilla units, not blocks/s). */
   movementAttribute: number;
   /** Walking speed in blocks per second, derived from the attribute (see `mobWalkSpeedBps`). */
@@ -38,17 +37,16 @@ export function mobWalkSpeedBps(attribute: number, modifier = 1): number {
 }
 
 const mob = (
-  maxHealth: number,
   movementAttribute: number,
-  rest: Omit<MobFacts, 'maxHealth' | 'movementAttribute' | 'walkSpeedBps'>,
-): MobFacts => ({ maxHealth, movementAttribute, walkSpeedBps: mobWalkSpeedBps(movementAttribute), ...rest });
+  rest: Omit<MobFacts, 'movementAttribute' | 'walkSpeedBps'>,
+): MobFacts => ({ movementAttribute, walkSpeedBps: mobWalkSpeedBps(movementAttribute), ...rest });
 
 const passive = (panicSpeedModifier: number) =>
   ({ meleeDamage: null, followRange: 16, burnsInDaylight: false, hostile: false, behaviour: 'passive', panicSpeedModifier }) as const;
 
 /**
  * Sources: Minecraft Wiki pages "Pig", "Cow", "Sheep", "Chicken", "Zombie", "Skeleton", "Spider",
- * "Creeper" (health, attack strength per difficulty), "Attribute" § Attributes available on all living
+ * "Creeper" (attack strength per difficulty), "Attribute" § Attributes available on all living
  * entities (movement_speed, follow_range defaults: 16; zombie 35); panic speed modifiers from the vanilla
  * registerGoals of Pig (1.25), Cow (2.0), Sheep (1.25), Chicken (1.4).
  * Melee damage on easy/hard is vanilla's difficulty scaling of the normal value (min(d/2+1, d) and d*1.5);
@@ -56,14 +54,14 @@ const passive = (panicSpeedModifier: number) =>
  * and the tests check the result against this table.
  */
 export const MOB_FACTS: Readonly<Record<string, MobFacts>> = {
-  pig: mob(10, 0.25, passive(1.25)),
-  cow: mob(10, 0.2, passive(2.0)),
-  sheep: mob(8, 0.23, passive(1.25)),
-  chicken: mob(4, 0.25, passive(1.4)),
-  zombie: mob(20, 0.23, { meleeDamage: { easy: 2.5, normal: 3, hard: 4.5 }, followRange: 35, burnsInDaylight: true, hostile: true, behaviour: 'melee', panicSpeedModifier: 1 }),
-  skeleton: mob(20, 0.25, { meleeDamage: { easy: 2, normal: 2, hard: 3 }, followRange: 16, burnsInDaylight: true, hostile: true, behaviour: 'archer', panicSpeedModifier: 1 }),
-  spider: mob(16, 0.3, { meleeDamage: { easy: 2, normal: 2, hard: 3 }, followRange: 16, burnsInDaylight: false, hostile: true, behaviour: 'melee', panicSpeedModifier: 1 }),
-  creeper: mob(20, 0.25, { meleeDamage: null, followRange: 16, burnsInDaylight: false, hostile: true, behaviour: 'creeper', panicSpeedModifier: 1 }),
+  pig: mob(0.25, passive(1.25)),
+  cow: mob(0.2, passive(2.0)),
+  sheep: mob(0.23, passive(1.25)),
+  chicken: mob(0.25, passive(1.4)),
+  zombie: mob(0.23, { meleeDamage: { easy: 2.5, normal: 3, hard: 4.5 }, followRange: 35, burnsInDaylight: true, hostile: true, behaviour: 'melee', panicSpeedModifier: 1 }),
+  skeleton: mob(0.25, { meleeDamage: { easy: 2, normal: 2, hard: 3 }, followRange: 16, burnsInDaylight: true, hostile: true, behaviour: 'archer', panicSpeedModifier: 1 }),
+  spider: mob(0.3, { meleeDamage: { easy: 2, normal: 2, hard: 3 }, followRange: 16, burnsInDaylight: false, hostile: true, behaviour: 'melee', panicSpeedModifier: 1 }),
+  creeper: mob(0.25, { meleeDamage: null, followRange: 16, burnsInDaylight: false, hostile: true, behaviour: 'creeper', panicSpeedModifier: 1 }),
 };
 
 export const HOSTILE_TYPES: readonly string[] = ['zombie', 'skeleton', 'spider', 'creeper'];

@@ -11,9 +11,9 @@ import { ARMOR_PIECES } from '../facts/armor.js';
 import { fail, type RuleFailure } from './result.js';
 import { resetAttackCooldown } from './attack-cooldown.js';
 
-/** Total defense points worn (0 for mobs: they wear no armor in this world). */
+/** Total defense points: worn pieces for players, natural armor for mobs (they wear no armor items in this world). */
 export function armorPoints(e: Living): number {
-  if (e.kind !== 'player') return 0;
+  if (e.kind !== 'player') return e.naturalArmor;
   let sum = 0;
   for (const slot of ARMOR_SLOTS) {
     const s = e.inventory.armor[slot];

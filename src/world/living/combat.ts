@@ -7,7 +7,8 @@
  * - critical x1.5 when charged > 0.9, falling, airborne, not in water or lava, not blind, not sprinting;
  * - knockback 0.4 away from the attacker (+0.5 for a charged sprint hit), less armor knockback resistance;
  * - weapon wear on a landed hit (1 for swords and tridents, 2 for tools), 0.1 exhaustion (via
- *   `activity.attacked`), `lastAttacker` on the target, an entity_attacked event.
+ *   `activity.attacked`), `lastAttacker` on the target, an entity_attacked event;
+ * - a task mob's weapon-type multiplier (damage-multipliers.ts) scales the hit before armor.
  */
 import type { Entity, Living, Player } from '../entities/entity.js';
 import type { World } from '../world.js';
@@ -18,6 +19,7 @@ import { knockbackResistance } from './armor.js';
 import { attackCharge, resetAttackCooldown } from './attack-cooldown.js';
 import { PLAYER_EYE_HEIGHT } from '../../core/body.js';
 import { applyDamage } from './damage.js';
+import { damageTakenMultiplier } from './damage-multipliers.js';
 import { isSprinting } from './hunger.js';
 import { fail, type RuleFailure } from './result.js';
 
@@ -76,7 +78,9 @@ export function attack(world: World, player: Player, target: Entity | number): A
     return fail('too_far', `${t.type} ${t.id} is ${dist.toFixed(2)} blocks from ${player.name}'s eyes; melee reach is ${ATTACK_REACH}`);
   }
 
-  const { damage, critical } = attackDamage(player);
+  const swing = attackDamage(player);
+  const critical = swing.critical;
+  const damage = t.kind === 'mob' ? swing.damage * damageTakenMultiplier(world.registry, t, player.inventory.held?.name) : swing.damage;
   const fullSprintHit = attackCharge(player) > 0.9 && isSprinting(player);
   resetAttackCooldown(player);
   player.activity.attacked = true;

@@ -10,8 +10,9 @@
  * - a 10-tick invulnerability window after a hit: during it a bigger hit deals only the difference
  *   and a smaller or equal one nothing;
  * - armor and toughness, for the damage types armor applies to (not the `bypasses_armor` tag:
- *   fall, drowning, starvation, void, magic/poison, wither, freezing, burning, generic);
- *   each worn piece loses max(1, floor(damage / 4)) durability;
+ *   fall, drowning, starvation, void, magic/poison, wither, freezing, burning, generic): a player's
+ *   worn pieces, each losing max(1, floor(damage / 4)) durability, and a mob's natural armor
+ *   (zombie 2, facts/mob-attributes.ts);
  * - Resistance: -20 % per level (all but void);
  * - 0.1 exhaustion for players on armor-reduced damage.
  * At 0 health the entity dies (death.ts).
@@ -72,10 +73,13 @@ export function applyDamage(world: World, target: Living, amount: number, cause:
 
   let dealt = raw;
   const armorApplies = !options.bypassArmor && !BYPASSES_ARMOR.has(cause);
-  if (armorApplies && target.kind === 'player') {
-    wearArmor(world, target, raw);
-    dealt = damageAfterArmor(dealt, armorPoints(target), armorToughness(target));
-    addExhaustion(target, EXHAUSTION.damage);
+  if (armorApplies) {
+    if (target.kind === 'player') {
+      wearArmor(world, target, raw);
+      addExhaustion(target, EXHAUSTION.damage);
+    }
+    const points = armorPoints(target);
+    if (points > 0) dealt = damageAfterArmor(dealt, points, armorToughness(target));
   }
   const resistance = target.effects.get('Resistance');
   if (resistance && cause !== 'void') dealt = (dealt * Math.max(0, 25 - (resistance.amplifier + 1) * 5)) / 25;

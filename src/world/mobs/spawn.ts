@@ -7,6 +7,8 @@ import { InputError } from '../../core/errors.js';
 import type { Vec3 } from '../../core/vec3.js';
 import { idleControls, type MobEntity } from '../entities/entity.js';
 import { mobFacts, mobWalkSpeedBps, type MobBehaviour } from '../facts/mobs.js';
+import { mobAttributes, rollMaxHealth } from '../facts/mob-attributes.js';
+import { isWeaponKey, WEAPON_KINDS } from '../living/damage-multipliers.js';
 import { suggest } from '../registry.js';
 import type { World } from '../world.js';
 import { mobAi, newMobAi } from './ai-state.js';
@@ -22,13 +24,19 @@ export interface SpawnMobOptions {
   speedBps?: number;
   /** Blocks within which a hostile notices players. */
   followRange?: number;
+  /** Multipliers on the melee damage the mob takes, by the attacker's weapon (see MobEntity.damageTakenMultipliers). */
+  damageTakenMultipliers?: Readonly<Record<string, number>>;
   tags?: string[];
 }
 
 /** minecraft-data entity types that are mobs (living, not players or objects). */
 const MOB_CATEGORIES = new Set(['hostile', 'animal', 'mob', 'passive', 'water_creature', 'ambient']);
 
-/** Generic stats for a minecraft-data mob not in facts/mobs.ts (attribute defaults: 20 health, 0.25 speed, 16 follow range). */
+/**
+ * Generic stats for a minecraft-data mob not in facts/mobs.ts (attribute defaults: 0.25 speed, 16 follow
+ * range); 20 health (the `generic.max_health` default) only for a mob of a newer version that
+ * facts/mob-attributes.ts does not list yet.
+ */
 const GENERIC_HEALTH = 20;
 const GENERIC_SPEED_ATTRIBUTE = 0.25;
 const GENERIC_DAMAGE = 2;
@@ -48,7 +56,16 @@ export function spawnMob(world: World, type: string, pos: Vec3, opts: SpawnMobOp
   const facts = mobFacts(type);
   const hostile = facts ? facts.hostile : info.type === 'hostile';
   const behaviour: MobBehaviour = facts ? facts.behaviour : hostile ? 'melee' : 'passive';
-  const maxHealth = opts.health ?? facts?.maxHealth ?? GENERIC_HEALTH;
+  for (const [weapon, m] of Object.entries(opts.damageTakenMultipliers ?? {})) {
+    if (!isWeaponKey(world.registry, weapon)) {
+      throw new InputError(`'${weapon}' in a damage multiplier table is neither an item nor a weapon kind`, `use an item name or one of ${WEAPON_KINDS.join(', ')}`);
+    }
+    if (!(Number.isFinite(m) && m >= 0)) {
+      throw new InputError(`damage multiplier for '${weapon}' must be a finite number >= 0, got ${m}`, 'give each weapon a multiplier like 1.5 (0 makes the mob immune to it)');
+    }
+  }
+  const attributes = mobAttributes(type);
+  const maxHealth = opts.health ?? (attributes ? rollMaxHealth(attributes, (n) => world.rng('mob-health').int(0, n - 1)) : GENERIC_HEALTH);
   const walkSpeed = opts.speedBps ?? facts?.walkSpeedBps ?? mobWalkSpeedBps(GENERIC_SPEED_ATTRIBUTE);
   const mob: MobEntity = {
     id: world.allocateId(),
@@ -85,6 +102,8 @@ export function spawnMob(world: World, type: string, pos: Vec3, opts: SpawnMobOp
     dead: false,
     hostile,
     attackDamage: opts.damage ?? facts?.meleeDamage?.normal ?? (hostile ? GENERIC_DAMAGE : 0),
+    naturalArmor: attributes?.armor ?? 0,
+    damageTakenMultipliers: { ...opts.damageTakenMultipliers },
     ai: newMobAi({
       behaviour,
       followRange: opts.followRange ?? facts?.followRange ?? 16,
@@ -113,6 +132,8 @@ export interface BossSpec {
   minions?: { type: string; count: number }[];
   /** Blocks within which the boss notices players (default 64). */
   followRange?: number;
+  /** Multipliers on the melee damage the boss takes, by weapon (see MobEntity.damageTakenMultipliers). */
+  damageTakenMultipliers?: Readonly<Record<string, number>>;
 }
 
 export interface BossSpawn {
@@ -131,6 +152,7 @@ export function spawnBoss(world: World, spec: BossSpec): BossSpawn {
     damage: spec.damage,
     speedBps: spec.speedBps,
     followRange: spec.followRange ?? BOSS_FOLLOW_RANGE,
+    ...(spec.damageTakenMultipliers ? { damageTakenMultipliers: spec.damageTakenMultipliers } : {}),
     tags: ['boss', `name:${spec.name}`],
   });
   // Bosses are hostile whatever their base type (a task may dress a boss as a cow).

@@ -4,7 +4,7 @@
  * sprinting, sneaking, water, lava and powder snow), collision with solid blocks, and fall distance.
  *
  * Deliberate simplifications (docs/world-living.md, "Simplified or left out"): horizontal velocity follows the controls at once
- * (no ground friction or acceleration curve), blocks are full cubes or empty, no step-up. Swimmers
+ * (no ground friction or acceleration curve) except during a sprint-jump, which keeps vanilla's momentum, blocks are full cubes or empty, no step-up. Swimmers
  * get out of the water as in vanilla: a jump at the surface is a real jump, and swimming into a bank
  * with room above it pushes them up.
  */
@@ -25,6 +25,17 @@ export const SNEAK_FACTOR = 0.3;
 export const WATER_FACTOR = 0.45;
 export const LAVA_FACTOR = 0.25;
 export const POWDER_SNOW_FACTOR = 0.3;
+/**
+ * Sprint-jumping (vanilla LivingEntity.jumpFromGround and travel): a jump while sprinting adds 0.2 in
+ * the facing direction; in the air horizontal velocity keeps 0.91 per tick and the input adds 0.026·0.98
+ * (the sprinting flying speed); on the ground it keeps 0.546 (0.6 block friction · 0.91) and the input adds
+ * speed·(1 - 0.546), the same acceleration that gives physics-lite's steady ground speed. With these,
+ * continuous sprint-jumping averages about 7.1 blocks/s against 5.6 for sprinting (wiki "Sprinting").
+ */
+export const SPRINT_JUMP_BOOST = 0.2;
+export const AIR_FRICTION = 0.91;
+export const GROUND_FRICTION = 0.6 * 0.91;
+export const SPRINT_AIR_ACCEL = 0.026 * 0.98;
 
 export function movementSystem(): WorldSystem {
   return {
@@ -93,8 +104,23 @@ function moveLiving(e: Living, solid: SolidAt, water: SolidAt): void {
   const speed = horizontalSpeed(e);
   const yawRad = (e.yaw * Math.PI) / 180;
   const sin = Math.sin(yawRad), cos = Math.cos(yawRad);
-  e.vel.x = (-sin * fx + cos * fs) * speed;
-  e.vel.z = (cos * fx + sin * fs) * speed;
+  const ix = -sin * fx + cos * fs, iz = cos * fx + sin * fs;
+  const inFluidNow = e.inWater || e.inLava || e.inPowderSnow;
+  const startOnGround = e.onGround;
+  const sprintJumpNow = c.jump && c.sprint && c.forward > 0 && startOnGround && !c.sneak && !inFluidNow;
+  if (inFluidNow || (startOnGround && !sprintJumpNow)) e.sprintJumpCarry = null;
+  const sprintJumping = sprintJumpNow || !!e.sprintJumpCarry;
+  if (sprintJumping) {
+    // Vanilla momentum from a sprint-jump until the entity is back on the ground without jumping again.
+    // Entering from physics-lite ground movement, the carried velocity is the steady one at `speed`.
+    const carry = e.sprintJumpCarry ?? { x: ix * speed * GROUND_FRICTION, z: iz * speed * GROUND_FRICTION };
+    const accel = startOnGround ? speed * (1 - GROUND_FRICTION) : SPRINT_AIR_ACCEL;
+    e.vel.x = carry.x + ix * accel + (sprintJumpNow ? -sin * SPRINT_JUMP_BOOST : 0);
+    e.vel.z = carry.z + iz * accel + (sprintJumpNow ? cos * SPRINT_JUMP_BOOST : 0);
+  } else {
+    e.vel.x = ix * speed;
+    e.vel.z = iz * speed;
+  }
 
   // Vertical.
   const inFluid = e.inWater || e.inLava;
@@ -125,6 +151,11 @@ function moveLiving(e: Living, solid: SolidAt, water: SolidAt): void {
   const dx = moveAxis(e, 0, e.vel.x, solid);
   const dz = moveAxis(e, 2, e.vel.z, solid);
   e.collidedHorizontally = Math.abs(dx - e.vel.x) > 1e-9 || Math.abs(dz - e.vel.z) > 1e-9;
+  if (sprintJumping) {
+    // Drag before the next tick: ground friction on the take-off tick, air drag in flight; a wall stops it.
+    const f = startOnGround ? GROUND_FRICTION : AIR_FRICTION;
+    e.sprintJumpCarry = { x: dx * f, z: dz * f };
+  }
 
   // Swimming into a wall with room (no block, no water) a little higher up: pushed up over it.
   if (e.inWater && e.collidedHorizontally && boxIsFree(e, e.vel.x, OUT_OF_WATER_CLEARANCE, e.vel.z, solid, water)) e.vel.y = OUT_OF_WATER_IMPULSE;

@@ -10,7 +10,8 @@ describe('user spec (Appendix B layout)', () => {
     expect(spec.task_type).toBe('prepare_crisis');
     expect(spec.variable_parameters['events.actions.block']?.allowed).toEqual(['lava', 'water', 'powder_snow']);
     expect(spec.diversity_round_robin.map((r) => r.label)).toEqual(['CrisisTypeAssignment', 'AgentCountAssignment']);
-    expect(spec.feasibility).toEqual({ alpha: 2, beta1: 2, beta2: 1, gamma: 2 });
+    // The prepare-crisis spec sets alpha only; the others are the paper's defaults (β₂ = 2.0).
+    expect(spec.feasibility).toEqual({ alpha: 2, beta1: 2, beta2: 2, gamma: 2 });
   });
 
   it('names the field and the reason of every mistake', () => {

@@ -143,8 +143,10 @@ describe('mine vanishing blocks (Appendix C.2)', () => {
   });
 
   it('rejects supply below β2 × quota', () => {
-    const v = verifyTask(vanishing({ goal: 25 }), margins(), registry);
+    const v = verifyTask(vanishing({ goal: 25 }), margins({ beta2: 1 }), registry);
     expect(v.reasons.join('\n')).toMatch(/too few iron_ore spawn: N_spawn = 20 < β2·N_goal = 1·25 = 25/);
+    // The default β₂ is the paper's 2.0: 20 spawns no longer cover a quota of 15.
+    expect(verifyTask(vanishing({ goal: 15 }), margins(), registry).reasons.join('\n')).toMatch(/N_spawn = 20 < β2·N_goal = 2·15 = 30/);
     expect(verifyTask(vanishing({ goal: 15 }), margins({ beta2: 1.5 }), registry).reasons.join('\n')).toMatch(/N_spawn = 20 < β2·N_goal = 1.5·15 = 22.5/);
   });
 
