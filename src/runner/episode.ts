@@ -26,7 +26,7 @@ import type { WorldAdmin } from '../env/world-admin.js';
 import { emptyMetrics, type AgentTimeline, type EpisodeResult } from './episode-result.js';
 import type { EpisodeOutcome, EpisodeTask } from '../tasks/episode-task.js';
 import { RUN_LOG_SCHEMA_VERSION } from '../core/run-records.js';
-import { agentRecord, type RunLogSink } from './run-log.js';
+import { agentRecord, nullRunLog, type RunLogSink } from './run-log.js';
 import { PositionSampler } from './position-sampler.js';
 
 /** Any backend the runner knows (world backends by default; CuisineWorld's kitchen too), with its task and team. */
@@ -130,21 +130,29 @@ export async function runEpisode<B extends AnyEpisodeBackend = WorldBackend>(o: 
       });
       ended = outcome.done ? (outcome.success ? 'success' : 'failure') : (modelStop() ?? 'max_ticks');
     } else {
-      let toDecide = new Set(names);
+      const toDecide = new Set(names);
+      // Records nobody keeps are not built: a fast kitchen sweep runs tens of thousands of steps into the null log.
+      const logging = o.log !== nullRunLog;
       for (;;) {
         if (o.signal?.aborted) {
           ended = 'aborted';
           break;
         }
         const asked: Record<string, ObservationOf<B>> = {};
-        for (const n of toDecide) if (obs[n]) asked[n] = obs[n]!;
+        let askedCount = 0;
+        for (const n of toDecide) {
+          if (obs[n]) {
+            asked[n] = obs[n]!;
+            askedCount++;
+          }
+        }
         let actions: Partial<Record<string, ActionOf<B>>> = {};
-        if (Object.keys(asked).length > 0) {
+        if (askedCount > 0) {
           const t0 = performance.now();
           actions = await o.team.decide(asked, o.signal);
           planningMs += performance.now() - t0;
-          for (const [agent, action] of Object.entries(actions)) o.log.write({ type: 'action', tick: o.backend.tick, agent, action });
-          if (Object.values(actions).some((a) => a?.type === 'skill' || a?.type === 'code')) positions?.sample('skill_start', obs as WorldObservations);
+          if (logging) for (const [agent, action] of Object.entries(actions)) o.log.write({ type: 'action', tick: o.backend.tick, agent, action });
+          if (positions && Object.values(actions).some((a) => a?.type === 'skill' || a?.type === 'code')) positions.sample('skill_start', obs as WorldObservations);
           const stop = modelStop();
           if (stop) {
             ended = stop;
@@ -155,12 +163,15 @@ export async function runEpisode<B extends AnyEpisodeBackend = WorldBackend>(o: 
         obs = res.observations;
         await o.task.afterStep(o.backend);
         outcome = o.task.outcome(o.backend);
-        toDecide = new Set();
-        if (Object.values(obs).some((ob) => ob && ob.finishedSkills.length > 0)) positions?.sample('skill_end', obs as WorldObservations);
-        else positions?.tick(obs as WorldObservations);
-        for (const [n, ob] of Object.entries(obs)) {
+        toDecide.clear();
+        if (positions) {
+          if (Object.values(obs).some((ob) => ob && ob.finishedSkills.length > 0)) positions.sample('skill_end', obs as WorldObservations);
+          else positions.tick(obs as WorldObservations);
+        }
+        for (const n in obs) {
+          const ob = obs[n]!;
           tracker.observe(n, ob);
-          for (const f of ob.finishedSkills) o.log.write({ type: 'skill_result', tick: f.finishedAt, agent: n, skill: f.name, params: f.params, result: f.result, ticks: f.ticks });
+          if (logging) for (const f of ob.finishedSkills) o.log.write({ type: 'skill_result', tick: f.finishedAt, agent: n, skill: f.name, params: f.params, result: f.result, ticks: f.ticks });
           if (needsDecision(ob)) toDecide.add(n);
         }
         if (outcome.done) {
