@@ -10,7 +10,7 @@ import { difficulty } from '../tasks/difficulty.js';
 import { formatIssue } from '../tasks/issues.js';
 import { loadTaskFile } from '../tasks/load.js';
 import { TaskRuntime } from '../tasks/runtime.js';
-import type { TaskSpec } from '../tasks/spec.js';
+import { guidanceText, type TaskSpec } from '../tasks/spec.js';
 import type { EpisodeOutcome, EpisodeTask } from '../tasks/episode-task.js';
 
 export async function loadSpec(file: string): Promise<TaskSpec> {
@@ -42,7 +42,7 @@ export function episodeTaskFromSpec(spec: TaskSpec, seed: string): EpisodeTask {
       id: compiled.id,
       type: spec.task.type,
       goal: spec.task.goal,
-      ...(spec.task.guidance ? { guidance: Array.isArray(spec.task.guidance) ? spec.task.guidance.join('\n') : String(spec.task.guidance) } : {}),
+      ...(guidanceText(spec.task.guidance) ? { guidance: guidanceText(spec.task.guidance)! } : {}),
       maxTicks: compiled.maxSteps * compiled.ticksPerStep,
       goals: compiled.goals,
     },

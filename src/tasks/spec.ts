@@ -176,3 +176,9 @@ export { itemStackSchema } from './spec/common.js';
 export type { ItemStackSpec, ItemRequirement, Box } from './spec/common.js';
 export type { EventSpec, ActionSpec, ActionType, ActionOf, TriggerSpec, Direction } from './spec/events.js';
 export type { GoalSpec, GoalType, GoalOf, StageLine } from './spec/goals.js';
+
+/** The task's guidance as text: TickingCollab's files write it as a string or as `{text: ...}`. */
+export function guidanceText(guidance: TaskSpec['task']['guidance']): string | undefined {
+  if (guidance === undefined) return undefined;
+  return typeof guidance === 'string' ? guidance : guidance.text;
+}
