@@ -27,7 +27,7 @@ const fromLayerUp = (home) => Object.keys(allowed).filter((l) => l === home || a
 const packageHomes = [
   [/^(mineflayer|minecraft-protocol|flying-squid|prismarine-[\w-]+)(\/|$)/, fromLayerUp('env')],
   [/^(openai|@anthropic-ai\/sdk)(\/|$)/, ['llm']],
-  [/^fastify(\/|$)/, ['server']],
+  [/^(fastify|@fastify\/[\w-]+|ws)(\/|$)/, ['server']],
 ];
 
 function* walk(dir) {
