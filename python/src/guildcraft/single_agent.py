@@ -1,0 +1,66 @@
+"""One agent of a task as a Gymnasium ``Env``; the task's other agents are driven by a built-in team.
+
+Teams: ``noop`` (the others stand idle: they send no new action each step). The built-in
+``heuristic`` and ``oracle`` teams are not driven over the protocol yet; asking for them is refused
+with that reason rather than silently idling.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+
+from .errors import GuildcraftError
+from .parallel import GuildcraftParallelEnv
+
+TEAMS = ("noop",)
+
+
+class GuildcraftGymEnv(gymnasium.Env):
+    metadata = {"render_modes": []}
+
+    def __init__(self, task: str | None = None, *, agent: str, team: str = "noop", **options: Any):
+        if team not in TEAMS:
+            raise GuildcraftError(
+                "user",
+                f"team {team!r} cannot drive the other agents from Python yet; available: {', '.join(TEAMS)}",
+                "use team='noop', or drive every agent yourself with guildcraft.parallel_env",
+            )
+        self._env = GuildcraftParallelEnv(task, **options)
+        if agent not in self._env.possible_agents:
+            self._env.close()
+            raise GuildcraftError("user", f"no agent {agent!r} in {self._env.task}", f"pick one of {', '.join(self._env.possible_agents)}")
+        self.agent = agent
+        self.team = team
+        self.observation_space = self._env.observation_space(agent)
+        self.action_space = self._env.action_space(agent)
+        self.render_mode = None
+
+    @property
+    def parallel_env(self) -> GuildcraftParallelEnv:
+        return self._env
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):  # type: ignore[no-untyped-def]
+        super().reset(seed=seed)
+        # The world is deterministic from its seed: without one, draw it from the env's generator so
+        # that reset(seed=s) followed by reset() repeats exactly.
+        world_seed = seed if seed is not None else int(self.np_random.integers(2**31))
+        observations, infos = self._env.reset(seed=world_seed)
+        return observations[self.agent], infos[self.agent]
+
+    def step(self, action: Any):  # type: ignore[no-untyped-def]
+        if self.agent not in self._env.agents:
+            raise GuildcraftError("user", f"step() after {self.agent}'s episode ended", "call reset()")
+        observations, rewards, terminated, truncated, infos = self._env.step({self.agent: action})
+        info = infos.get(self.agent, {})
+        done_for_all = not self._env.agents
+        return (
+            observations[self.agent],
+            rewards.get(self.agent, 0.0),
+            terminated.get(self.agent, False),
+            truncated.get(self.agent, False) or (done_for_all and not terminated.get(self.agent, False)),
+            info,
+        )
+
+    def close(self) -> None:
+        self._env.close()
