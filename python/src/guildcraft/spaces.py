@@ -18,6 +18,7 @@ The raw JSON stays available (in infos), so nothing the mapping flattens is lost
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import numpy as np
@@ -28,6 +29,7 @@ TEXT_MAX = 8192
 # names, chat and the compact observation text, small enough to build quickly.
 CHARSET = frozenset(chr(c) for c in [9, 10, *range(32, 127), *range(160, 0x3000)])
 _CHARSET_TEXT = "".join(sorted(CHARSET))
+_OUTSIDE_CHARSET = re.compile("[^\t\n\x20-\x7e\xa0-\u2fff]")
 
 
 def text_space() -> spaces.Text:
@@ -38,9 +40,7 @@ def fit_text(value: str) -> str:
     """A string as the Text space holds it: characters outside the set become '?', cut at TEXT_MAX."""
     if len(value) > TEXT_MAX:
         value = value[:TEXT_MAX]
-    if all(c in CHARSET for c in value):
-        return value
-    return "".join(c if c in CHARSET else "?" for c in value)
+    return _OUTSIDE_CHARSET.sub("?", value)
 
 
 def _types(schema: dict[str, Any]) -> tuple[str | None, bool, dict[str, Any]]:
