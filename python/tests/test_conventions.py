@@ -101,9 +101,28 @@ def test_gymnasium_check_env_on_the_single_agent_wrapper():
         env.close()
 
 
-def test_single_agent_wrapper_refuses_teams_it_cannot_drive():
-    with pytest.raises(guildcraft.GuildcraftError, match="cannot drive"):
+def test_single_agent_wrapper_refuses_teams_the_server_cannot_run():
+    with pytest.raises(guildcraft.GuildcraftError, match="cannot drive") as caught:
         guildcraft.gym_env("tickingcollab/raid-boss-v1", agent="Knight", team="oracle")
+    assert caught.value.fault == "user"
+
+
+def test_single_agent_wrapper_with_heuristic_teammates():
+    env = guildcraft.gym_env("sagents/mine-50-logs-3-leaves-v1", agent="Root", team="heuristic", max_cycles=15)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)
+            check_env(env, skip_render_check=True)
+        obs, info = env.reset(seed=0)
+        assert env.parallel_env.possible_agents == ["Root"]
+        for _ in range(6):
+            obs, reward, terminated, truncated, info = env.step({"type": "noop"})
+        # The teammates are the server's: Root sees them at work (they left their spawn points).
+        mates = {e["name"]: e["pos"] for e in info["observation_json"]["entities"] if e["type"] == "player"}
+        spawn = {"Leaf1": 2, "Leaf2": 4, "Leaf3": 6}
+        assert any(name in mates and (mates[name]["x"], mates[name]["z"]) != (x, 0) for name, x in spawn.items()), mates
+    finally:
+        env.close()
 
 
 def test_vector_env_steps_copies_in_one_message_and_autoresets():

@@ -210,7 +210,8 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
 
 class EpisodeOver extends Error {}
 
-function needsDecision(ob: Observation): boolean {
+/** Whether an agent should be asked for a new action: idle, a skill just ended, urgent news, or a message. */
+export function needsDecision(ob: Observation): boolean {
   if (!ob.alive) return false;
   return ob.runningSkill === null || ob.finishedSkills.length > 0 || ob.events.some((e) => e.priority >= URGENT) || ob.messages.length > 0;
 }

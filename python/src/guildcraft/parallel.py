@@ -82,6 +82,7 @@ class GuildcraftParallelEnv(_Base):  # type: ignore[misc,valid-type]
         max_cycles: int | None = None,
         permadeath: bool = False,
         views: dict[str, Any] | None = None,
+        team: dict[str, Any] | None = None,
         url: str | None = None,
         token: str | None = None,
         client: Client | None = None,
@@ -93,13 +94,15 @@ class GuildcraftParallelEnv(_Base):  # type: ignore[misc,valid-type]
         self._owns_client = client is None
         self.client = client if client is not None else Client(url, token)
         try:
-            made = self.client.request("make", **make_request(task, task_yaml, seed, observation, backend, permadeath, views))
+            made = self.client.request("make", **make_request(task, task_yaml, seed, observation, backend, permadeath, views), **({"team": team} if team else {}))
         except BaseException:
             self._close_client()
             raise
         self.spec_ = EnvSpec(made)
         self.task = self.spec_.task
-        self.possible_agents = list(self.spec_.possible_agents)
+        # Agents a built-in team drives (team={"architecture", "agents"}) are the server's, not the caller's.
+        driven = set(team["agents"]) if team else set()
+        self.possible_agents = [a for a in self.spec_.possible_agents if a not in driven]
         self.agents: list[str] = []
         self.max_cycles = max_cycles
         self.render_mode = None
@@ -134,8 +137,9 @@ class GuildcraftParallelEnv(_Base):  # type: ignore[misc,valid-type]
         observations: dict[str, Any] = {}
         infos: dict[str, dict[str, Any]] = {}
         for agent, payload in result["observations"].items():
-            observations[agent], extra = self._codec.decode(payload)
-            infos[agent] = {**result["infos"].get(agent, {}), **extra}
+            if agent in self._observation_spaces:
+                observations[agent], extra = self._codec.decode(payload)
+                infos[agent] = {**result["infos"].get(agent, {}), **extra}
         self.agents = [a for a in self.possible_agents if a in observations]
         return observations, infos
 
@@ -149,14 +153,17 @@ class GuildcraftParallelEnv(_Base):  # type: ignore[misc,valid-type]
     def decode_step(self, result: dict[str, Any]):  # type: ignore[no-untyped-def]
         observations: dict[str, Any] = {}
         infos: dict[str, dict[str, Any]] = {}
+        mine = self._observation_spaces
         for agent, payload in result["observations"].items():
-            observations[agent], extra = self._codec.decode(payload)
-            infos[agent] = extra
+            if agent in mine:
+                observations[agent], extra = self._codec.decode(payload)
+                infos[agent] = extra
         for agent, info in result["infos"].items():
-            infos[agent] = {**info, **infos.get(agent, {})}
-        rewards = {agent: float(r) for agent, r in result["rewards"].items()}
-        terminated = {agent: bool(t) for agent, t in result["terminated"].items()}
-        truncated = {agent: bool(t) for agent, t in result["truncated"].items()}
+            if agent in mine:
+                infos[agent] = {**info, **infos.get(agent, {})}
+        rewards = {agent: float(r) for agent, r in result["rewards"].items() if agent in mine}
+        terminated = {agent: bool(t) for agent, t in result["terminated"].items() if agent in mine}
+        truncated = {agent: bool(t) for agent, t in result["truncated"].items() if agent in mine}
         self._cycles += 1
         if self.max_cycles is not None and self._cycles >= self.max_cycles:
             # The caller's own cap on episode length, on top of the task's max_steps.

@@ -1,8 +1,10 @@
 """One agent of a task as a Gymnasium ``Env``; the task's other agents are driven by a built-in team.
 
-Teams: ``noop`` (the others stand idle: they send no new action each step). The built-in
-``heuristic`` and ``oracle`` teams are not driven over the protocol yet; asking for them is refused
-with that reason rather than silently idling.
+Teams: ``noop`` (the others stand idle: they send no new action each step), or a built-in architecture
+that needs no model and no omniscient view (``heuristic``, ``random``, ``cooking``), which the server
+runs for the other agents (``team`` in the make request). The ``oracle`` reads the world beyond an
+agent's senses through the episode runner's admin view, which a remote environment does not expose;
+the server refuses it with that reason.
 """
 from __future__ import annotations
 
@@ -10,25 +12,33 @@ from typing import Any
 
 import gymnasium
 
+from .client import Client
 from .errors import GuildcraftError
 from .parallel import GuildcraftParallelEnv
 
-TEAMS = ("noop",)
 
 
 class GuildcraftGymEnv(gymnasium.Env):
     metadata = {"render_modes": []}
 
     def __init__(self, task: str | None = None, *, agent: str, team: str = "noop", **options: Any):
-        if team not in TEAMS:
-            raise GuildcraftError(
-                "user",
-                f"team {team!r} cannot drive the other agents from Python yet; available: {', '.join(TEAMS)}",
-                "use team='noop', or drive every agent yourself with guildcraft.parallel_env",
-            )
-        self._env = GuildcraftParallelEnv(task, **options)
+        client = Client(options.pop("url", None), options.pop("token", None))
+        try:
+            if team != "noop":
+                # The server needs the names of the agents to drive: every agent but this one.
+                probe = GuildcraftParallelEnv(task, client=client, **options)
+                others = [a for a in probe.possible_agents if a != agent]
+                known = agent in probe.possible_agents
+                probe.close()
+                if known and others:
+                    options = {**options, "team": {"architecture": team, "agents": others}}
+            self._env = GuildcraftParallelEnv(task, client=client, **options)
+        except BaseException:
+            client.close()
+            raise
+        self._client = client
         if agent not in self._env.possible_agents:
-            self._env.close()
+            self.close()
             raise GuildcraftError("user", f"no agent {agent!r} in {self._env.task}", f"pick one of {', '.join(self._env.possible_agents)}")
         self.agent = agent
         self.team = team
@@ -64,3 +74,4 @@ class GuildcraftGymEnv(gymnasium.Env):
 
     def close(self) -> None:
         self._env.close()
+        self._client.close()
