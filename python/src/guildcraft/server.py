@@ -63,7 +63,7 @@ class LocalServer:
     def __init__(self, command: list[str]):
         self.command = command
         try:
-            self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True, start_new_session=True)
+            self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True)
         except OSError as err:
             raise GuildcraftError("environment", f"could not start the env-server ({' '.join(command)}): {err}", "check that Node 22+ is installed, or set GUILDCRAFT_SERVER_COMMAND") from err
         self._stderr: deque[str] = deque(maxlen=40)
