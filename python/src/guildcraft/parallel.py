@@ -112,6 +112,9 @@ class GuildcraftParallelEnv(_Base):  # type: ignore[misc,valid-type]
         self.action_mode = action
         self._observation_spaces = {a: self._codec.space for a in self.possible_agents}
         self._action_spaces = {a: (self._low_level.space if action == "low_level" else JsonActionSpace(self._low_level)) for a in self.possible_agents}
+        # The dict attributes some PettingZoo wrappers read instead of the methods.
+        self.observation_spaces = dict(self._observation_spaces)
+        self.action_spaces = dict(self._action_spaces)
         self._cycles = 0
         self.closed = False
 
