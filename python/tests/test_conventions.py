@@ -157,3 +157,22 @@ def test_low_level_actions_move_the_agent():
         assert (end["x"], end["z"]) != (start["x"], start["z"])
     finally:
         env.close()
+
+
+def test_without_pettingzoo_the_parallel_env_keeps_the_same_api():
+    import subprocess
+    import sys
+
+    script = (
+        "import sys; sys.modules['pettingzoo'] = None\n"  # makes `import pettingzoo` fail
+        "import guildcraft\n"
+        "env = guildcraft.parallel_env('tickingcollab/raid-boss-v1', max_cycles=2)\n"
+        "assert type(env).__mro__[1] is object\n"
+        "obs, infos = env.reset(seed=0)\n"
+        "obs, rew, term, trunc, infos = env.step({a: env.action_space(a).sample() for a in env.agents})\n"
+        "print(sorted(obs), env.agents)\n"
+        "env.close()\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "['Berserker', 'Knight', 'Rogue', 'Squire'] ['Knight', 'Berserker', 'Rogue', 'Squire']"
