@@ -3,7 +3,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'web/dist/**', 'runs/**'] },
+  { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'web/dist/**', 'runs/**', 'python/.venv/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -14,6 +14,7 @@ const benchmarks: Record<string, () => Promise<{ run(argv: string[]): Promise<vo
   env: () => import('./env.js'),
   oracle: () => import('./oracle.js'),
   'sandbox-stall': () => import('./sandbox-stall.js'),
+  'python-env': () => import('./python-env.js'),
 };
 
 const [name, ...rest] = process.argv.slice(2);

@@ -291,7 +291,8 @@ function lastObservations(backend: WorldBackend, names: readonly string[]): Part
   return out;
 }
 
-function needsDecision(ob: EpisodeObservation): boolean {
+/** Whether an agent should be asked for a new action: idle, a skill just ended, urgent news, or a message. */
+export function needsDecision(ob: EpisodeObservation): boolean {
   if (!ob.alive) return false;
   return ob.runningSkill === null || ob.finishedSkills.length > 0 || ob.events.some((e) => e.priority >= URGENT) || ob.messages.length > 0;
 }

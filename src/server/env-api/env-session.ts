@@ -4,11 +4,13 @@
  */
 import { GuildcraftError, InputError } from '../../core/errors.js';
 import type { Observation } from '../../core/observation.js';
+import type { AgentAction } from '../../core/actions.js';
 import type { AgentId } from '../../env/env.js';
 import { renderObservationText } from '../../skills/observe/index.js';
 import { parseTask } from '../../tasks/load.js';
 import { formatIssue } from '../../tasks/issues.js';
 import { TaskEnv } from '../../tasks/task-env.js';
+import { TeamDriver } from './team-driver.js';
 import { PROTOCOL_VERSION, requestSchema, type ErrorBody, type ObservationFormat, type Reply, type Request, type RequestOf } from './protocol.js';
 
 export interface SessionLimits {
@@ -19,6 +21,11 @@ export interface SessionLimits {
 interface OpenEnv {
   env: TaskEnv;
   observation: ObservationFormat;
+  /** The seed a reset without one uses (the make request's, else 0). */
+  seed: number | string;
+  /** A built-in team driving some agents, and their latest observations to decide from. */
+  team?: TeamDriver;
+  latest: Record<AgentId, Observation>;
 }
 
 export class EnvSession {
@@ -58,7 +65,10 @@ export class EnvSession {
   async closeAll(): Promise<void> {
     const open = [...this.envs.values()];
     this.envs.clear();
-    await Promise.allSettled(open.map((o) => o.env.close()));
+    await Promise.allSettled(open.map(async (o) => {
+      await o.team?.stop();
+      await o.env.close();
+    }));
   }
 
   private async dispatch(req: Request): Promise<unknown> {
@@ -73,6 +83,8 @@ export class EnvSession {
       case 'reset': {
         const open = this.open(req.env);
         const r = await open.env.reset(req.seed === undefined ? {} : { seed: req.seed });
+        open.latest = r.observations;
+        await open.team?.start(req.seed ?? open.seed);
         return { observations: formatAll(r.observations, open.observation), infos: r.infos };
       }
       case 'step':
@@ -96,6 +108,7 @@ export class EnvSession {
       case 'close': {
         const open = this.open(req.env);
         this.envs.delete(req.env);
+        await open.team?.stop();
         await open.env.close();
         return { closed: req.env };
       }
@@ -122,14 +135,31 @@ export class EnvSession {
       }
       env = await TaskEnv.make(req.task!, options);
     }
+    let team: TeamDriver | undefined;
+    try {
+      team = req.team ? new TeamDriver(req.team, env) : undefined;
+    } catch (err) {
+      await env.close();
+      throw err;
+    }
     const envId = `env-${this.nextEnv++}`;
-    this.envs.set(envId, { env, observation: req.observation });
-    return { env: envId, task: env.id, possibleAgents: env.possibleAgents, observationSpace: env.observationSpace, actionSpace: env.actionSpace, observation: req.observation };
+    this.envs.set(envId, { env, observation: req.observation, seed: req.seed ?? 0, latest: {}, ...(team ? { team } : {}) });
+    return { env: envId, task: env.id, possibleAgents: env.possibleAgents, observationSpace: env.observationSpace, actionSpace: env.actionSpace, observation: req.observation, ...(req.team ? { team: req.team } : {}) };
   }
 
   private async step(envId: string, actions: RequestOf<'step'>['actions']): Promise<unknown> {
     const open = this.open(envId);
-    const r = await open.env.step(actions);
+    let all: Partial<Record<AgentId, AgentAction>> = actions;
+    if (open.team) {
+      const driven = Object.keys(actions).filter((a) => open.team!.agents.includes(a));
+      if (driven.length > 0) throw new InputError(`${driven.join(', ')} ${driven.length === 1 ? 'is' : 'are'} driven by the ${open.team.architecture} team of this environment`, 'send actions only for the agents the team does not drive');
+      const live = new Set(open.env.agents);
+      const teamActions = Object.entries(await open.team.decide(open.latest)).filter(([a]) => live.has(a));
+      all = { ...actions, ...Object.fromEntries(teamActions) };
+    }
+    const r = await open.env.step(all);
+    open.latest = r.observations;
+    open.team?.observe(r.observations);
     return { ...r, observations: formatAll(r.observations, open.observation), agents: open.env.agents };
   }
 

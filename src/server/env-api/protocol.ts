@@ -37,6 +37,8 @@ export const requestSchema = z.discriminatedUnion('op', [
     observation: observationFormatSchema.default('json'),
     permadeath: z.boolean().default(false),
     views: viewsSchema.optional(),
+    /** A built-in team (no model) that drives these agents; the client acts for the others. */
+    team: z.object({ architecture: z.string().min(1).max(100), agents: z.array(z.string().min(1).max(100)).min(1).max(64) }).optional(),
   }),
   z.object({ id: z.number().int(), op: z.literal('reset'), env: envIdSchema, seed: seedSchema.optional() }),
   z.object({ id: z.number().int(), op: z.literal('step'), env: envIdSchema, actions: actionsSchema }),
