@@ -10,7 +10,11 @@ const BIN = join(ROOT, 'dist', 'src', 'cli', 'main.js');
 function waitForOutput(child: ChildProcess, re: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
   return new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`no ${re} within ${timeoutMs} ms; output: ${out}`)), timeoutMs);
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`no ${re} within ${timeoutMs} ms; output: ${out}; errors: ${err}`)), timeoutMs);
+    child.stderr!.on('data', (d: Buffer) => {
+      err += String(d);
+    });
     child.stdout!.on('data', (d: Buffer) => {
       out += String(d);
       const m = out.match(re);
@@ -19,7 +23,7 @@ function waitForOutput(child: ChildProcess, re: RegExp, timeoutMs: number): Prom
         resolve(m);
       }
     });
-    child.on('exit', (code) => reject(new Error(`exited with ${code} before ${re}; output: ${out}`)));
+    child.on('exit', (code) => reject(new Error(`exited with ${code} before ${re}; output: ${out}; errors: ${err}`)));
   });
 }
 
@@ -40,8 +44,9 @@ describe('guildcraft under npx (the built CLI)', () => {
 
   it('stops its server when npm, its launcher, is sent SIGTERM', async () => {
     expect(existsSync(BIN), `build first (npm run build): ${BIN} is missing`).toBe(true);
-    // npm exec runs the package's own bin through `sh -c`, as `npx guildcraft` does.
-    child = spawn('npm', ['exec', '--offline', '--', 'guildcraft', 'serve', '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    // npm exec runs the command through `sh -c`, as `npx guildcraft` runs the package's bin: the same
+    // npm → sh → node chain, without npx resolving (and caching) the package first.
+    child = spawn('npm', ['exec', '--offline', '--', 'node', BIN, 'serve', '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     const [, url] = await waitForOutput(child, /at (http:\/\/127\.0\.0\.1:\d+)\//, 30_000);
     expect(await answers(`${url}/cuisine`)).toBe(true);
     child.kill('SIGTERM');
