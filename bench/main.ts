@@ -13,6 +13,7 @@ const benchmarks: Record<string, () => Promise<{ run(argv: string[]): Promise<vo
   llm: () => import('./llm.js'),
   env: () => import('./env.js'),
   oracle: () => import('./oracle.js'),
+  queue: () => import('./queue.js'),
 };
 
 const [name, ...rest] = process.argv.slice(2);
