@@ -6,6 +6,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EpisodeResult } from '../../src/runner/episode-result.js';
@@ -162,6 +163,34 @@ describe.skipIf(!redisDep.available || cliMissing !== null)('distributed sweeps 
     const llmSweep = (spec: string, tasks: number) => ['bench', 'tickingcollab', '--agents', 'tickingcollab-centralized', '--model', spec, '--filter', 'mine-vanishing', '--limit', String(tasks), '--seeds', '1'];
     const llmEnv = { OPENAI_COMPATIBLE_API_KEY: 'test', GUILDCRAFT_LLM_MAX_RETRIES: '0', GUILDCRAFT_LLM_CACHE: 'off' };
     const tokensOf = (r: EpisodeResult) => r.metrics.promptTokens + r.metrics.completionTokens;
+
+    it('a worker stopped with SIGTERM gives its running episode back to the queue at once, and exits', async () => {
+      let slow = true;
+      fake = new FakeLlmServer('openai', () => ({ kind: 'answer', text: 'ok', usage: { prompt: 100, completion: 10 }, ...(slow ? { delayMs: 20_000 } : {}) }));
+      await fake.start();
+      const out = join(dir, 'sigterm');
+      // A long lock: the episode can only come back this soon because the worker gave it back.
+      const first = start(['worker', '--queue', url, '--jobs', '1', '--lock-ms', '60000'], llmEnv);
+      const coordinator = start([...llmSweep(`openai-compatible:${fake.baseURL}#fake`, 1), '--queue', url, '--out', out, '--json'], llmEnv);
+      await until('the episode to call the model', () => fake!.received.length > 0);
+      const stoppedAt = Date.now();
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      expect(Date.now() - stoppedAt).toBeLessThan(10_000);
+      const queue = new Queue('guildcraft-episodes', { connection: { host: '127.0.0.1', port: Number(new URL(url).port) } });
+      try {
+        const ids = (await queue.getRanges(['waiting'], 0, -1)).filter((id) => id.startsWith('sigterm|'));
+        expect(ids).toHaveLength(1);
+      } finally {
+        await queue.close();
+      }
+      slow = false;
+      worker(1, llmEnv);
+      await finished(coordinator);
+      const rs = rows(out);
+      expect(rs).toHaveLength(1);
+      expect(rs[0]!.ended).not.toMatch(/^skipped_/);
+    }, 120_000);
 
     it('a sweep-wide token cap stops new episodes once reached, and the report counts them', async () => {
       fake = new FakeLlmServer('openai', () => ({ kind: 'answer', text: 'ok', usage: { prompt: 100, completion: 10 } }));

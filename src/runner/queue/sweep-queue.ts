@@ -73,10 +73,6 @@ export function episodeJobId(sweep: string, task: string, seed: string): string 
   return `${idPart(sweep)}|${idPart(jobKey(task, seed))}`;
 }
 
-export function sweepOfJobId(id: string): string {
-  return id.slice(0, id.indexOf('|'));
-}
-
 export const sweepKey = (sweep: string): string => `guildcraft:sweep:${sweep}`;
 export const rateKey = (provider: string): string => `guildcraft:rate:${provider}`;
 
