@@ -30,6 +30,10 @@ export interface QueuedBenchOptions {
 
 type EpisodeJob = Job<QueuedEpisode, QueuedOutcome>;
 
+/** Completed ids re-read behind the last read position, and how often all are read again. */
+const TAIL_MARGIN = 256;
+const FULL_READ_EVERY_MS = 2_000;
+
 /** Rows of episodes not started (budget, cancellation): returned for the report, never written, so a later run starts them. */
 const notStarted = (row: EpisodeResult): boolean => row.ended.startsWith('skipped_');
 
@@ -67,13 +71,23 @@ export async function runQueuedBench(jobs: readonly BenchJob[], o: QueuedBenchOp
     };
     let first = true;
     let seen = '';
+    // Completed ids are ordered by finishing time, so each poll reads only the tail past what it read
+    // before, less a margin for jobs whose workers' clocks lag; a full read now and then catches any
+    // straggler beyond the margin. Reading the whole set each time would cost O(n) per finished episode.
+    let read = 0;
+    let fullReadAt = 0;
     while (pending.size > 0 && !o.signal?.aborted) {
       const counts = await queue.getJobCounts('completed', 'failed');
       const fingerprint = `${counts['completed']}/${counts['failed']}`;
-      if (fingerprint !== seen) {
+      const full = Date.now() - fullReadAt > FULL_READ_EVERY_MS;
+      if (fingerprint !== seen || full) {
         seen = fingerprint;
+        const from = full ? 0 : Math.max(0, read - TAIL_MARGIN);
+        if (full) fullReadAt = Date.now();
+        const completed = await queue.getRanges(['completed'], from, -1, true);
+        read = from + completed.length;
         const failed = new Set(await queue.getRanges(['failed'], 0, -1, true));
-        const finished = [...(await queue.getRanges(['completed'], 0, -1, true)), ...failed];
+        const finished = [...completed, ...failed];
         for (const id of finished) {
           if (!pending.has(id)) continue;
           const job = (await queue.getJob(id)) as EpisodeJob | undefined;
