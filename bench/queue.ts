@@ -12,11 +12,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { suiteFiles } from '../src/tasks/task-files.js';
+import { RedisFixture } from './redis-server.js';
 
 const CLI = join(import.meta.dirname, '..', 'src', 'cli', 'main.js');
 const COUNTS = [1, 2, 4] as const;
@@ -35,12 +35,10 @@ export async function run(argv: string[]): Promise<void> {
   const source = suiteFiles('tickingcollab').find((f) => f.includes('mine-vanishing-blocks-001'))!;
   const tiny = readFileSync(source, 'utf8').replace(/^id: .*$/m, 'id: bench/tiny-mine-vanishing-blocks-v1').replace(/max_steps: \d+/, `max_steps: ${Number(values.steps)}`);
   writeFileSync(join(taskDir, 'tiny.yaml'), tiny);
-  const port = await freePort();
-  const redis = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const url = `redis://127.0.0.1:${port}`;
+  const redis = new RedisFixture();
+  const url = await redis.start();
   const workers: ChildProcess[] = [];
   try {
-    await new Promise((r) => setTimeout(r, 500));
     const sweep = (extra: string[], out: string) => ['bench', taskDir, '--agents', 'oracle', '--seeds', String(episodes), '--out', join(dir, out), '--json', ...extra];
     const local: Record<string, Figure> = {};
     for (const n of COUNTS) local[n] = figure(await cli(sweep(['--jobs', String(n)], `local-${n}`)), episodes);
@@ -55,7 +53,7 @@ export async function run(argv: string[]): Promise<void> {
     console.log(JSON.stringify({ episodes, task: `${source} cut to ${values.steps} steps`, local, queued, overheadMsPerEpisode, queued4VsLocal4 }));
   } finally {
     for (const w of workers) w.kill('SIGKILL');
-    redis.kill('SIGTERM');
+    await redis.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -92,12 +90,4 @@ async function stopWorker(w: ChildProcess): Promise<void> {
   const exited = new Promise((r) => w.once('exit', r));
   w.kill('SIGTERM');
   await exited;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
