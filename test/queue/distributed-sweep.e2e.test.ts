@@ -21,8 +21,8 @@ if (cliMissing && process.env.CI === 'true') throw new Error(cliMissing);
 /** 20 short oracle tasks × 2 seeds. */
 const SWEEP = ['bench', 'tickingcollab', '--agents', 'oracle', '--filter', 'mine-vanishing', '--limit', '20', '--seeds', '2'];
 const EPISODES = 40;
-/** Short locks, so a killed worker's episodes are back in the queue within seconds. */
-const LOCK_MS = '1500';
+/** Short locks, so a killed worker's episodes are back in the queue within seconds (yet not lost to a loaded machine's pauses). */
+const LOCK_MS = '4000';
 
 let redis: RedisFixture;
 let url: string;
@@ -150,6 +150,27 @@ describe.skipIf(!redisDep.available || cliMissing !== null)('distributed sweeps 
     const rs = rows(out);
     expect(rs).toHaveLength(EPISODES);
     expect(new Set(keysOf(rs)).size).toBe(EPISODES);
+  }, 120_000);
+
+  it('--status counts the sweep\'s jobs, and --cancel removes those not started and ends the coordinator', async () => {
+    const out = join(dir, 'cancel');
+    const coordinator = start([...SWEEP, '--queue', url, '--out', out, '--json']);
+    const status = async () => {
+      const p = start([...SWEEP, '--queue', url, '--out', out, '--status', '--json']);
+      await finished(p);
+      return JSON.parse(p.stdout()) as { jobs: Record<string, number>; cancelled: boolean };
+    };
+    // No worker: every job waits.
+    let s = await status();
+    for (let i = 0; i < 60 && s.jobs['waiting'] !== EPISODES; i++) s = await status();
+    expect(s.jobs).toMatchObject({ waiting: EPISODES, active: 0, completed: 0 });
+    const cancel = start([...SWEEP, '--queue', url, '--out', out, '--cancel', '--json']);
+    await finished(cancel);
+    expect(JSON.parse(cancel.stdout())).toMatchObject({ cancelled: true, removed: EPISODES });
+    await finished(coordinator);
+    expect(JSON.parse(coordinator.stdout())).toMatchObject({ episodes: EPISODES, notStarted: EPISODES });
+    expect(rows(out)).toHaveLength(0);
+    expect((await status()).jobs).toMatchObject({ waiting: 0, completed: 0 });
   }, 120_000);
 
   describe('LLM sweeps against a fake OpenAI-compatible server', () => {

@@ -80,6 +80,13 @@ export async function runQueuedBench(jobs: readonly BenchJob[], o: QueuedBenchOp
       const counts = await queue.getJobCounts('completed', 'failed');
       const fingerprint = `${counts['completed']}/${counts['failed']}`;
       const full = Date.now() - fullReadAt > FULL_READ_EVERY_MS;
+      if (full && (await client.hget(sweepKey(o.sweep), 'cancelled')) === '1') {
+        // `--cancel` removed the jobs not started: they will not finish, so they are reported, not awaited;
+        // the ones running finish and are recorded as usual.
+        for (const [id, job] of [...pending]) {
+          if (!(await queue.getJob(id))) record(id, { ...emptyRow(job), ended: 'skipped_cancelled', details: 'not run: the sweep was cancelled' });
+        }
+      }
       if (fingerprint !== seen || full) {
         seen = fingerprint;
         const from = full ? 0 : Math.max(0, read - TAIL_MARGIN);

@@ -8,13 +8,15 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { Worker, WaitingError, type Job } from 'bullmq';
-import { runEpisodeJob, type EpisodeJobOptions, type EpisodeLlmLimits } from '../episode-job.js';
+import { Piscina } from 'piscina';
+import type { EpisodeJobOptions } from '../episode-job.js';
 import { emptyRow, safely, type BenchJob } from '../bench/run-bench.js';
 import type { EpisodeResult } from '../episode-result.js';
 import { EPISODE_QUEUE, openRedis, queueConnection, type QueuedEpisode, type QueuedOutcome } from './sweep-queue.js';
 import { capReached, chargeSweep, readSweep, remainingBudget } from './sweep-budget.js';
-import { sharedRateLimit } from './shared-rate-limit.js';
+import runInProcess, { closeEpisodeThreadClients, type EpisodeThreadJob } from './episode-thread.js';
 
 export interface EpisodeWorkerOptions {
   url: string;
@@ -22,8 +24,6 @@ export interface EpisodeWorkerOptions {
   concurrency: number;
   /** How long a job's lock lasts without renewal (renewed every half of it): how soon a dead worker's episodes run elsewhere. */
   lockMs?: number;
-  /** Runs one episode (default: runEpisodeJob in this process). */
-  run?: (options: EpisodeJobOptions, limits: EpisodeLlmLimits) => Promise<EpisodeResult>;
   onEpisode?: (row: EpisodeResult, job: BenchJob) => void;
 }
 
@@ -37,7 +37,10 @@ export interface EpisodeWorker {
 export const DEFAULT_LOCK_MS = 30_000;
 
 export function startEpisodeWorker(o: EpisodeWorkerOptions): EpisodeWorker {
-  const run = o.run ?? runEpisodeJob;
+  // Episodes run in worker threads when the compiled thread entry exists (else here: tests from sources).
+  const threadFile = fileURLToPath(new URL('./episode-thread.js', import.meta.url));
+  const pool = existsSync(threadFile) ? new Piscina<EpisodeThreadJob, EpisodeResult>({ filename: threadFile, maxThreads: o.concurrency, minThreads: 1 }) : null;
+  const run = (job: EpisodeThreadJob): Promise<EpisodeResult> => (pool ? pool.run(job) : runInProcess(job));
   const lockMs = o.lockMs ?? DEFAULT_LOCK_MS;
   const active = new Map<string, { job: Job<QueuedEpisode, QueuedOutcome>; token: string; requeued: () => void }>();
   const redis = openRedis(o.url);
@@ -49,16 +52,13 @@ export function startEpisodeWorker(o: EpisodeWorkerOptions): EpisodeWorker {
     const capped = capReached(state);
     if (capped) return { row: { ...emptyRow(benchJob), ended: 'skipped_budget', details: `not run: ${capped}` } };
     const options = { ...(benchJob.options as unknown as EpisodeJobOptions), file: taskFileHere(benchJob.options.file as string, job.data.taskText) };
-    const limits: EpisodeLlmLimits = {
-      budget: remainingBudget(state),
-      ...(state.limits.rate ? { admit: sharedRateLimit(redis, state.limits.rate) } : {}),
-    };
+    const threadJob: EpisodeThreadJob = { options, budget: remainingBudget(state), url: o.url, ...(state.limits.rate ? { rate: state.limits.rate } : {}) };
     // A stop() puts the job back and settles this race, so the processor returns at once without a result.
     const requeued = new Promise<never>((_, reject) => {
       active.set(job.id!, { job, token: token!, requeued: () => reject(new WaitingError()) });
     });
     try {
-      const row = await Promise.race([safely(benchJob, () => run(options, limits)), requeued]);
+      const row = await Promise.race([safely(benchJob, () => run(threadJob)), requeued]);
       await chargeSweep(redis, sweep, row);
       o.onEpisode?.(row, benchJob);
       return { row };
@@ -90,6 +90,9 @@ export function startEpisodeWorker(o: EpisodeWorkerOptions): EpisodeWorker {
         requeued();
       }
       await worker.close();
+      // Episodes given back may still be running in their threads: they are not ours any more.
+      await pool?.destroy().catch(() => undefined);
+      closeEpisodeThreadClients();
       redis.disconnect();
     },
   };
