@@ -15,6 +15,7 @@ const benchmarks: Record<string, () => Promise<{ run(argv: string[]): Promise<vo
   oracle: () => import('./oracle.js'),
   'sandbox-stall': () => import('./sandbox-stall.js'),
   'python-env': () => import('./python-env.js'),
+  queue: () => import('./queue.js'),
 };
 
 const [name, ...rest] = process.argv.slice(2);

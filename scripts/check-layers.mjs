@@ -28,6 +28,7 @@ const packageHomes = [
   [/^(mineflayer|minecraft-protocol|flying-squid|prismarine-[\w-]+)(\/|$)/, fromLayerUp('env')],
   [/^(openai|@anthropic-ai\/sdk)(\/|$)/, ['llm']],
   [/^(fastify|@fastify\/[\w-]+|ws)(\/|$)/, ['server']],
+  [/^(bullmq|ioredis)(\/|$)/, ['runner']],
 ];
 
 function* walk(dir) {

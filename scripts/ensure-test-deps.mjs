@@ -13,6 +13,7 @@ const statusFile = join(root, 'test', '.system-deps.json');
 /** What the tests need: the binary they start, the Debian package that provides it, and who needs it. */
 const NEEDS = [
   { id: 'chromium', binary: '/usr/bin/chromium', debian: 'chromium', usedBy: 'the browser tests (playwright-core drives Chromium)' },
+  { id: 'redis-server', binary: '/usr/bin/redis-server', debian: 'redis-server', usedBy: 'the distributed-sweep tests (BullMQ on a Redis the tests start)' },
 ];
 
 const missing = NEEDS.filter((n) => !existsSync(n.binary));

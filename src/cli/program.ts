@@ -16,6 +16,7 @@ import { registerReplay } from './commands/replay.js';
 import { registerAgents } from './commands/agents.js';
 import { registerCompareOrgs } from './commands/compare-orgs.js';
 import { registerEnvServer } from './commands/env-server.js';
+import { registerWorker } from './commands/worker.js';
 import { packageVersion } from './package-info.js';
 
 export function buildProgram(): Command {
@@ -37,6 +38,7 @@ export function buildProgram(): Command {
   registerAgents(program);
   registerCompareOrgs(program);
   registerEnvServer(program);
+  registerWorker(program);
   return program;
 }
 

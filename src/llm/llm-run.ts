@@ -11,7 +11,7 @@ import { LlmBudget, type BudgetLimits } from './budget.js';
 import { ModelCircuitBreaker, type FaultLimits } from './circuit-breaker.js';
 import type { Now, Sleep } from '../core/clock.js';
 import { loadLlmConfig, type LlmConfig } from './llm-config.js';
-import type { LlmServices } from './managed-call.js';
+import type { CallAdmission, LlmServices } from './managed-call.js';
 import { withEmbeddingServices, withServices } from './managed-model.js';
 import { defaultPrices, type PriceTable } from './prices.js';
 import { parseCacheMode, ResponseCache, type CacheMode } from './response-cache.js';
@@ -44,6 +44,8 @@ export interface LlmRunOptions extends Omit<ResolveOptions, 'role'> {
   retry?: Partial<RetryPolicy>;
   /** Bounds on a failing model (see circuit-breaker.ts). */
   faults?: Partial<FaultLimits>;
+  /** A limit shared beyond this episode, awaited before every request (see LlmServices.admit). */
+  admit?: CallAdmission;
   /** The episode's tick, recorded with each call; the runner can also set it later with `setTickSource`. */
   tick?: () => number;
   /** Injected time and randomness, for tests. */
@@ -145,6 +147,7 @@ export class LlmRun {
       ...(o.sleep ? { sleep: o.sleep } : {}),
       ...(o.now ? { now: o.now } : {}),
       ...(o.random ? { random: o.random } : {}),
+      ...(o.admit ? { admit: o.admit } : {}),
     };
   }
 

@@ -33,8 +33,16 @@ export interface LlmServices {
   simulatedLatency?: () => number;
   /** Opens when the model is evidently not going to help; aborts calls in flight and refuses new ones. */
   breaker?: ModelCircuitBreaker;
+  /**
+   * Waits until a shared limit outside this process lets one more request go to the provider (a sweep-wide
+   * rate limit kept in Redis, say); awaited before every attempt, retries included, since each is a request.
+   */
+  admit?: CallAdmission;
   onRetry?: (info: { modelId: string; role: string; attempt: number; delayMs: number; error: ProviderError }) => void;
 }
+
+/** See LlmServices.admit. */
+export type CallAdmission = (modelId: string, signal: AbortSignal) => Promise<void>;
 
 export interface ManagedCallSpec<T> {
   kind: 'chat' | 'embed';
@@ -108,7 +116,10 @@ export async function managedCall<T>(svc: LlmServices, spec: ManagedCallSpec<T>)
   let release: (() => void) | undefined;
   try {
     release = svc.limiter ? await svc.limiter.acquire(signal) : undefined;
-    outcome = await withRetries(spec.modelId, { ...defaultRetryPolicy, ...svc.retry }, (s) => invokeWatched(spec, s, breaker), {
+    outcome = await withRetries(spec.modelId, { ...defaultRetryPolicy, ...svc.retry }, async (s) => {
+      await svc.admit?.(spec.modelId, s);
+      return invokeWatched(spec, s, breaker);
+    }, {
       ...(svc.sleep ? { sleep: svc.sleep } : {}),
       ...(svc.random ? { random: svc.random } : {}),
       ...(signal ? { signal } : {}),

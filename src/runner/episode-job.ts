@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { InputError } from '../core/errors.js';
 import type { WorldBackend } from '../env/backend.js';
 import { SimEnv } from '../env/sim/index.js';
-import { LlmRun, parseCacheMode } from '../llm/index.js';
+import { LlmRun, parseCacheMode, type BudgetLimits, type CallAdmission } from '../llm/index.js';
 import { composeTeam, composition, compositionUsesModel } from './compose-team.js';
 import type { EpisodeResult } from './episode-result.js';
 import { runEpisode } from './episode.js';
@@ -36,11 +36,17 @@ export interface EpisodeJobOptions {
   minecraft?: { host?: string; port?: number; version?: string; auth?: 'offline' | 'microsoft'; origin?: { x: number; y: number; z: number } };
 }
 
+/** What a caller beyond the episode imposes on its model calls (a distributed sweep's shared rate and budget). */
+export interface EpisodeLlmLimits {
+  admit?: CallAdmission;
+  budget?: BudgetLimits;
+}
+
 export function defaultAgentsFor(taskType: string): string {
   return ['prepare_crisis', 'mine_vanishing_blocks', 'raid_boss'].includes(taskType) ? 'oracle' : 'heuristic';
 }
 
-export async function runEpisodeJob(o: EpisodeJobOptions): Promise<EpisodeResult> {
+export async function runEpisodeJob(o: EpisodeJobOptions, limits: EpisodeLlmLimits = {}): Promise<EpisodeResult> {
   const spec = await loadSpec(o.file);
   const task = episodeTaskFromSpec(spec, o.seed);
   const composed = composition(o.agents, o.org);
@@ -51,7 +57,9 @@ export async function runEpisodeJob(o: EpisodeJobOptions): Promise<EpisodeResult
     log = new JsonlRunLog(logPath);
   }
   // The episode's one ledger: runEpisode logs its llm_call records and sums them into the result.
-  const llm = compositionUsesModel(composed) ? new LlmRun(o.llmCache ? { cacheMode: parseCacheMode(o.llmCache, '--llm-cache') } : {}) : undefined;
+  const llm = compositionUsesModel(composed)
+    ? new LlmRun({ ...(o.llmCache ? { cacheMode: parseCacheMode(o.llmCache, '--llm-cache') } : {}), ...(limits.admit ? { admit: limits.admit } : {}), ...(limits.budget ? { budget: limits.budget } : {}) })
+    : undefined;
   const team = composeTeam(o.agents, { seed: o.seed, org: composed.org, ...(o.model ? { model: o.model } : {}), ...(llm ? { llm } : {}), ...(o.latency ? { latency: o.latency } : {}) });
   const backend = await createBackend(o);
   let result: EpisodeResult;
@@ -60,7 +68,8 @@ export async function runEpisodeJob(o: EpisodeJobOptions): Promise<EpisodeResult
   } finally {
     await backend.close().catch(() => undefined);
   }
-  return logPath ? { ...result, log: logPath } : result;
+  // The model and latency settings go into the row too, so one results file can hold a grid of settings.
+  return { ...result, ...(o.model ? { model: o.model } : {}), ...(o.latency ? { latency: o.latency } : {}), ...(logPath ? { log: logPath } : {}) };
 }
 
 async function createBackend(o: EpisodeJobOptions): Promise<WorldBackend> {

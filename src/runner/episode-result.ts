@@ -49,7 +49,8 @@ export interface EpisodeResult {
   wallSeconds: number;
   /**
    * Why it ended: `success`, `failure`, `max_ticks`, `aborted`, `error`; with a model, `model_unreachable`,
-   * `model_faults` or `model_call_limit` (the circuit breaker opened); in a bench, `skipped_model_unreachable`.
+   * `model_faults` or `model_call_limit` (the circuit breaker opened); in a bench, `skipped_model_unreachable`;
+   * in a distributed sweep, `skipped_budget` and `skipped_cancelled` (not started: see docs/distributed.md).
    */
   ended: string;
   details: string;
@@ -59,6 +60,9 @@ export interface EpisodeResult {
   timeline?: AgentTimeline[];
   /** Set when the episode could not run to the end (a bad task, a backend fault, a bug). */
   error?: { fault: string; message: string };
+  /** The model string and simulated latency the episode ran with, when it was given them. */
+  model?: string;
+  latency?: string;
   /** Path of the episode's JSONL log, when one was written. */
   log?: string;
 }

@@ -12,7 +12,7 @@ import { InputError } from '../../core/errors.js';
 import { idFromFile } from '../../tasks/load.js';
 import { defaultAgentsFor, runEpisodeJob, type EpisodeJobOptions } from '../../runner/episode-job.js';
 import { ResultsFile } from '../../runner/bench/results-file.js';
-import { runBench, type BenchJob } from '../../runner/bench/run-bench.js';
+import { runBench, type BenchJob, type BenchProgress } from '../../runner/bench/run-bench.js';
 import { formatSummary, summarize } from '../../runner/bench/summary.js';
 import { htmlReport } from '../../runner/report/html-report.js';
 import { loadSpec } from '../../runner/task-adapter.js';
@@ -20,6 +20,11 @@ import { displayPath, suiteFiles } from '../../tasks/task-files.js';
 import { mineLandFiles } from '../../runner/mineland-files.js';
 import { parsePositiveInt } from '../parse.js';
 import { addEpisodeFlags, jobOptions, type EpisodeFlags } from './episode-flags.js';
+import { basename, resolve } from 'node:path';
+import { runQueuedBench } from '../../runner/queue/coordinator.js';
+import { cancelSweep, sweepStatus } from '../../runner/queue/sweep-control.js';
+import { parseRate } from '../../runner/queue/shared-rate-limit.js';
+import { sweepName, type SweepLimits } from '../../runner/queue/sweep-queue.js';
 
 interface BenchFlags extends EpisodeFlags {
   filter?: string;
@@ -31,6 +36,12 @@ interface BenchFlags extends EpisodeFlags {
   list?: boolean;
   teamSize: string;
   competitive?: boolean;
+  queue?: string;
+  status?: boolean;
+  cancel?: boolean;
+  maxTokens?: string;
+  maxCost?: string;
+  rate?: string;
 }
 
 /** Published figures shown beside ours in the report (TickingCollab Table: the oracle baseline). */
@@ -54,6 +65,12 @@ export function registerBench(program: Command): void {
     .option('--list', 'list the tasks that would run, and stop')
     .option('--team-size <n>', 'mineland: agents per generated task', '2')
     .option('--competitive', 'mineland: generate the competitive variants (default cooperative)')
+    .option('--queue <redis-url>', 'distribute the sweep: enqueue it on this Redis (redis://host:port[/db]) for `guildcraft worker`s and follow it (docs/distributed.md)')
+    .option('--status', "with --queue: print the sweep's job counts, workers and spending, and stop")
+    .option('--cancel', "with --queue: remove the sweep's jobs not yet started and stop")
+    .option('--max-tokens <n>', 'with --queue: token cap for the whole sweep (no episode starts once it is reached)')
+    .option('--max-cost <usd>', 'with --queue: cost cap in dollars for the whole sweep')
+    .option('--rate <n/window>', 'with --queue: model requests per provider across all workers, e.g. 60/m or 5/s')
     .action(async (suite: string, flags: BenchFlags) => {
       await bench(suite, flags);
     });
@@ -79,6 +96,11 @@ function selectFiles(suite: string, flags: BenchFlags, out: string): string[] {
 export async function bench(suite: string, flags: BenchFlags): Promise<void> {
   const suiteName = suite.replace(/[/\\]+$/, '').split(/[/\\]/).pop()!;
   const out = flags.out ?? join('runs', 'bench', `${suiteName}-${flags.agents ?? 'default'}`);
+  if (flags.status || flags.cancel) {
+    if (!flags.queue) throw new InputError(`--${flags.status ? 'status' : 'cancel'} needs --queue`, 'pass --queue redis://host:port');
+    await controlSweep(flags.queue, sweepName(basename(resolve(out))), flags);
+    return;
+  }
   const files = selectFiles(suite, flags, out);
   if (flags.list) {
     for (const f of files) console.log(`${idFromFile(f)}\t${displayPath(f)}`);
@@ -109,13 +131,7 @@ export async function bench(suite: string, flags: BenchFlags): Promise<void> {
   let started = false;
   let lastPrinted = 0;
   try {
-    const rs = await runBench(jobs, {
-      results,
-      threads,
-      runInProcess: (job) => runEpisodeJob(job.options as unknown as EpisodeJobOptions),
-      workerUrl: new URL('../../runner/bench/worker.js', import.meta.url),
-      signal: abort.signal,
-      onProgress: (p) => {
+    const onProgress = (p: BenchProgress) => {
         if (p.stopped) console.error(`\nbench: ${p.stopped}`);
         if (bar) {
           if (!started) bar.start(p.total, p.done, { last: '-' });
@@ -125,20 +141,31 @@ export async function bench(suite: string, flags: BenchFlags): Promise<void> {
           lastPrinted = p.done;
           console.error(`bench: ${p.done}/${p.total} episodes`);
         }
-      },
-    });
+    };
+    const rs = flags.queue
+      ? await runQueuedBench(jobs, { url: flags.queue, sweep: sweepName(basename(resolve(out))), results, limits: sweepLimits(flags), signal: abort.signal, onProgress })
+      : await runBench(jobs, {
+          results,
+          threads,
+          runInProcess: (job) => runEpisodeJob(job.options as unknown as EpisodeJobOptions),
+          workerUrl: new URL('../../runner/bench/worker.js', import.meta.url),
+          signal: abort.signal,
+          onProgress,
+        });
     bar?.stop();
     const wallSeconds = Math.round((performance.now() - wall0) / 100) / 10;
     const rows = summarize(rs);
+    const notStarted = rs.filter((r) => r.ended.startsWith('skipped_')).length;
     const reference = PAPER_REFERENCE[`${suiteName}/${agentsLabel}`];
     const reportPath = join(out, 'report.html');
     writeFileSync(reportPath, htmlReport(rs, { title: `guildcraft bench ${suiteName} — ${agentsLabel}`, ...(reference ? { reference } : {}) }));
     if (flags.json) {
-      console.log(JSON.stringify({ suite: suiteName, agents: agentsLabel, episodes: rs.length, wallSeconds, summary: rows, ...(reference ? { paper: reference } : {}), results: join(out, 'results.jsonl'), report: reportPath }));
+      console.log(JSON.stringify({ suite: suiteName, agents: agentsLabel, episodes: rs.length, notStarted, wallSeconds, summary: rows, ...(reference ? { paper: reference } : {}), results: join(out, 'results.jsonl'), report: reportPath }));
     } else {
       console.log(formatSummary(rows));
       if (reference) console.log(`\n${reference.label}: ${Object.entries(reference.successByType).map(([t, v]) => `${t} ${v.toFixed(2)}`).join(', ')}`);
-      console.log(`\n${rs.length} episodes in ${wallSeconds} s (${threads} worker${threads === 1 ? '' : 's'}); results ${displayPath(join(out, 'results.jsonl'))}; report ${displayPath(reportPath)}`);
+      if (notStarted > 0) console.log(`\n${notStarted} episode${notStarted === 1 ? ' was' : 's were'} not started (${notStartedWhy(rs)}); run the same command again to run them`);
+      console.log(`\n${rs.length} episodes in ${wallSeconds} s (${flags.queue ? `queue ${flags.queue}` : `${threads} worker${threads === 1 ? '' : 's'}`}); results ${displayPath(join(out, 'results.jsonl'))}; report ${displayPath(reportPath)}`);
     }
     if (abort.signal.aborted) {
       console.error('bench: interrupted; run the same command again to finish the remaining episodes');
@@ -148,4 +175,41 @@ export async function bench(suite: string, flags: BenchFlags): Promise<void> {
     bar?.stop();
     process.off('SIGINT', onSigint);
   }
+}
+
+/** The sweep-wide caps and rate from the flags. */
+function sweepLimits(flags: BenchFlags): SweepLimits {
+  const number = (text: string, flag: string): number => {
+    const n = Number(text);
+    if (!Number.isFinite(n) || n < 0) throw new InputError(`${flag} must be a number >= 0, got '${text}'`, `pass for example ${flag} 100000`);
+    return n;
+  };
+  return {
+    ...(flags.maxTokens !== undefined ? { maxTokens: number(flags.maxTokens, '--max-tokens') } : {}),
+    ...(flags.maxCost !== undefined ? { maxCostUsd: number(flags.maxCost, '--max-cost') } : {}),
+    ...(flags.rate !== undefined ? { rate: parseRate(flags.rate) } : {}),
+  };
+}
+
+/** Why episodes were not started, counted by reason (`skipped_budget` 3, …). */
+function notStartedWhy(rs: readonly { ended: string }[]): string {
+  const by = new Map<string, number>();
+  for (const r of rs) if (r.ended.startsWith('skipped_')) by.set(r.ended, (by.get(r.ended) ?? 0) + 1);
+  return [...by].map(([why, n]) => `${why} ${n}`).join(', ');
+}
+
+async function controlSweep(url: string, sweep: string, flags: BenchFlags): Promise<void> {
+  if (flags.cancel) {
+    const removed = await cancelSweep(url, sweep);
+    if (flags.json) console.log(JSON.stringify({ sweep, cancelled: true, removed }));
+    else console.log(`sweep ${sweep}: cancelled; ${removed} episode${removed === 1 ? '' : 's'} not yet started removed (running ones finish; the results file is kept)`);
+    return;
+  }
+  const s = await sweepStatus(url, sweep);
+  if (flags.json) {
+    console.log(JSON.stringify(s));
+    return;
+  }
+  const caps = [s.limits.maxTokens !== undefined ? `${s.tokensUsed}/${s.limits.maxTokens} tokens` : `${s.tokensUsed} tokens`, s.limits.maxCostUsd !== undefined ? `$${s.costUsd.toFixed(4)}/$${s.limits.maxCostUsd}` : `$${s.costUsd.toFixed(4)}`];
+  console.log(`sweep ${sweep}${s.cancelled ? ' (cancelled)' : ''}: ${Object.entries(s.jobs).map(([k, v]) => `${v} ${k}`).join(', ')}; ${s.workers} worker connection${s.workers === 1 ? '' : 's'}; spent ${caps.join(', ')}`);
 }

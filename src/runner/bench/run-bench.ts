@@ -106,7 +106,7 @@ function notRunRow(job: BenchJob, why: string): EpisodeResult {
 }
 
 /** A job that throws becomes an error row: the bench goes on. */
-async function safely(job: BenchJob, run: () => Promise<EpisodeResult>): Promise<EpisodeResult> {
+export async function safely(job: BenchJob, run: () => Promise<EpisodeResult>): Promise<EpisodeResult> {
   try {
     return await run();
   } catch (err) {
@@ -121,7 +121,7 @@ async function safely(job: BenchJob, run: () => Promise<EpisodeResult>): Promise
 }
 
 /** A row for a job that produced no episode result of its own. */
-function emptyRow(job: BenchJob): EpisodeResult {
+export function emptyRow(job: BenchJob): EpisodeResult {
   return {
     task: job.task,
     taskType: String(job.options.taskType ?? 'unknown'),
