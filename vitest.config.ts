@@ -12,7 +12,12 @@ const INTEGRATION = ['test/minecraft/**/*.test.ts', 'test/**/*.e2e.test.ts'];
 
 export default defineConfig({
   // Examples import the package by name, as users do; under test that is the source.
-  resolve: { alias: { guildcraft: new URL('./src/index.ts', import.meta.url).pathname } },
+  resolve: {
+    alias: [
+      { find: /^guildcraft\/(minecraft|cuisine|orgs|server|testing)$/, replacement: new URL('./src/entries/$1.ts', import.meta.url).pathname },
+      { find: /^guildcraft$/, replacement: new URL('./src/index.ts', import.meta.url).pathname },
+    ],
+  },
   test: {
     // World tests are CPU-bound; two workers match the 2-core CI machine.
     pool: 'forks',

@@ -10,7 +10,7 @@ import type { AgentAction } from '../../src/core/actions.js';
 import type { Observation } from '../../src/core/observation.js';
 import type { WorldBackend } from '../../src/env/backend.js';
 import { SKILL_NAMES, type SkillName } from '../../src/skills/catalog.js';
-import { GROUND_Y, agentAt, count, flatScenario, reportsOf, runSkill, skill, stepUntil } from './helpers.js';
+import { GROUND_Y, agentAt, count, flatScenario, reportsOf, runSkill, skill, stepUntil } from '../../src/env/testing/backend-helpers.js';
 
 export interface ConformanceOptions {
   /** Skills the backend cannot exercise, with the reason; cases needing them are skipped. */

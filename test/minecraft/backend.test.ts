@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { GuildcraftError } from '../../src/core/errors.js';
 import { createMinecraftBackend } from '../../src/env/minecraft/index.js';
-import { GROUND_Y, agentAt, count, flatScenario, runSkill, skill } from '../conformance/helpers.js';
+import { GROUND_Y, agentAt, count, flatScenario, runSkill, skill } from '../../src/env/testing/backend-helpers.js';
 import { useFlyingSquid } from './server-fixture.js';
 
 const squid = useFlyingSquid();

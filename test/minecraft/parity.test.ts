@@ -11,7 +11,7 @@ import type { WorldBackend } from '../../src/env/backend.js';
 import { SimEnv } from '../../src/env/sim/index.js';
 import type { Scenario } from '../../src/env/scenario.js';
 import type { WorldEventJson } from '../../src/tasks/goals/episode-log.js';
-import { GROUND_Y, agentAt, count, flatScenario, runSkill, skill, stepUntil } from '../conformance/helpers.js';
+import { GROUND_Y, agentAt, count, flatScenario, runSkill, skill, stepUntil } from '../../src/env/testing/backend-helpers.js';
 import { useFlyingSquid } from './server-fixture.js';
 
 const squid = useFlyingSquid();

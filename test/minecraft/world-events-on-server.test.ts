@@ -9,7 +9,7 @@ import { compileTask } from '../../src/tasks/compile.js';
 import { EpisodeLog, type WorldEventJson } from '../../src/tasks/goals/episode-log.js';
 import { TaskRuntime } from '../../src/tasks/runtime.js';
 import { parseTask } from '../../src/tasks/load.js';
-import { GROUND_Y, agentAt, flatScenario, runSkill, skill, stepUntil } from '../conformance/helpers.js';
+import { GROUND_Y, agentAt, flatScenario, runSkill, skill, stepUntil } from '../../src/env/testing/backend-helpers.js';
 import { useFlyingSquid } from './server-fixture.js';
 
 const squid = useFlyingSquid();

@@ -1,8 +1,8 @@
-/** Small drivers the conformance cases share: run a skill to its end, find reports, build scenarios. */
-import type { AgentAction } from '../../src/core/actions.js';
-import type { FinishedSkillReport, Observation } from '../../src/core/observation.js';
-import type { WorldBackend } from '../../src/env/backend.js';
-import type { Scenario } from '../../src/env/scenario.js';
+/** Small drivers for backend tests (the conformance suite's, and third parties' through guildcraft/testing): run a skill to its end, find reports, build scenarios. */
+import type { AgentAction } from '../../core/actions.js';
+import type { FinishedSkillReport, Observation } from '../../core/observation.js';
+import type { WorldBackend } from '../backend.js';
+import type { Scenario } from '../scenario.js';
 
 /** Feet height of an agent standing on the default (classic superflat) terrain: grass top at y = -61. */
 export const GROUND_Y = -60;
