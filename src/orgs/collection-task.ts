@@ -21,7 +21,7 @@ export interface CollectionTaskOptions {
   maxTicks?: number;
   /** Blocks between spawned agents (default 2: everyone within chat range). */
   spacing?: number;
-  /** Chat range in blocks (default 32; null = heard everywhere). */
+  /** Chat range in blocks (default null: heard everywhere, as S-Agents teams talk over the game chat). */
   chatRange?: number | null;
   radioChannels?: string[];
   /** The NaN rule: ticks without progress (default 40 game minutes) … */
@@ -67,7 +67,7 @@ export function collectionTask(o: CollectionTaskOptions): EpisodeTask {
       // Single-block "trunks" in a loose grid east of the agents, so nobody needs to climb.
       blocks: Array.from({ length: logs }, (_, i) => ({ pos: { x: 5 + (i % 6) * 2, y: Y, z: Math.floor(i / 6) * 2 }, block: BLOCK })),
       world: { gamerules: { doMobSpawning: false, doDaylightCycle: false } },
-      chatRange: o.chatRange === undefined ? 32 : o.chatRange,
+      chatRange: o.chatRange === undefined ? null : o.chatRange,
       radioChannels: o.radioChannels ?? [],
       maxTicks,
     },
