@@ -11,7 +11,18 @@ export class Rng {
   private c: number;
   private d: number;
 
-  constructor(seed: number | string) {
+  /** A stream seeded from `seed`, or a copy of another stream at its current state. */
+  constructor(seed: number | string | Rng) {
+    // Copies are made here, not by assigning fields onto a bare object, so a copy has the same shape as every other
+    // Rng (look-ahead copies are made by the thousand per second, and their draws stay as fast as the original's).
+    if (seed instanceof Rng) {
+      const from = seed;
+      this.a = from.a;
+      this.b = from.b;
+      this.c = from.c;
+      this.d = from.d;
+      return;
+    }
     const [a, b, c, d] = seedWords(String(seed));
     this.a = a;
     this.b = b;
@@ -19,6 +30,11 @@ export class Rng {
     this.d = d;
     // Warm up so similar seeds diverge.
     for (let i = 0; i < 12; i++) this.nextUint32();
+  }
+
+  /** A copy at this stream's current state: it draws the same numbers from here on, independently of this one. */
+  clone(): Rng {
+    return new Rng(this);
   }
 
   /** A new independent stream named `label`, derived from this stream's current state. */

@@ -293,3 +293,23 @@ describe('state text (§6.1)', () => {
     expect(JSON.parse(JSON.stringify(s))).toEqual(s);
   });
 });
+
+describe('clone (look-ahead for planners)', () => {
+  it('plays on exactly as the original would, orders included, and never touches it', () => {
+    const g = game('level_3', 2, 'fixed', 1.0);
+    g.step(['goto_agent0_storage0', 'goto_agent1_storage0']);
+    const before = JSON.stringify(g.snapshot());
+    const copy = g.clone();
+    const twin = g.clone();
+    // Long enough for new orders to be drawn from the order stream: a copy's stream must go on as the original's.
+    for (let i = 0; i < 30; i++) {
+      copy.step(['noop_agent0', 'noop_agent1']);
+      twin.step(['noop_agent0', 'noop_agent1']);
+    }
+    expect(copy.snapshot()).toEqual(twin.snapshot());
+    expect(copy.orders.length + copy.completedCount + copy.expiredCount).toBeGreaterThan(1);
+    expect(JSON.stringify(g.snapshot())).toBe(before);
+    for (let i = 0; i < 30; i++) g.step(['noop_agent0', 'noop_agent1']);
+    expect(g.snapshot()).toEqual(copy.snapshot());
+  });
+});

@@ -122,10 +122,30 @@ export class CuisineGame {
   lastFeedback: string[] = [];
   lastSuggestions: string[] = [];
   private rng: Rng;
-  private readonly parseCache = new Map<string, ParseResult>();
+  private readonly parseCache: Map<string, ParseResult>;
   readonly seed: number | string;
 
-  constructor(options: GameOptions) {
+  /** A new game from options, or an exact copy of another game (what `clone()` does). */
+  constructor(options: GameOptions | CuisineGame) {
+    // Copies are made here, not by assigning fields onto a bare object, so a copy has the same shape as a game built
+    // from options and the planners that read thousands of copies per second stay on V8's fast path; a copy shares
+    // the level and the parse cache.
+    if (options instanceof CuisineGame) {
+      const from = options;
+      this.level = from.level;
+      this.numAgents = from.numAgents;
+      this.alpha = from.alpha;
+      this.rules = from.rules;
+      this.maxSteps = from.maxSteps;
+      this.interval = from.interval;
+      this.lifetimes = from.lifetimes;
+      this.seed = from.seed;
+      this.parseCache = from.parseCache;
+      this.rng = from.rng;
+      this.copyFrom(from);
+      return;
+    }
+    this.parseCache = new Map();
     const rules = options.rules ?? 'fixed';
     this.level = typeof options.level === 'object' ? options.level : getLevel(options.level, rules);
     if (!Number.isInteger(options.agents) || options.agents < 1) {
@@ -493,10 +513,7 @@ export class CuisineGame {
   }
 
   clone(): CuisineGame {
-    const g = Object.create(CuisineGame.prototype) as CuisineGame;
-    Object.assign(g, this);
-    g.copyFrom(this);
-    return g;
+    return new CuisineGame(this);
   }
 
   /** Makes this game an exact copy of `other` (same level and options), reusing arrays where it can. */
@@ -517,9 +534,7 @@ export class CuisineGame {
     this.expiryStepCount = other.expiryStepCount;
     this.lastFeedback = other.lastFeedback.slice();
     this.lastSuggestions = other.lastSuggestions.slice();
-    const rng = new Rng(0);
-    Object.assign(rng, other.rng);
-    this.rng = rng;
+    this.rng = other.rng.clone();
   }
 
   /** The state as JSON (a copy; safe to keep). */
