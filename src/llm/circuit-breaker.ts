@@ -16,8 +16,14 @@ import { LlmTimeoutError, ModelBehaviorError, ProviderError } from './llm-errors
 /** What kind of fault a failed attempt or step was. */
 export type ModelFaultKind = 'unreachable' | 'timeout' | 'rate_limited' | 'server_error' | 'rejected' | 'garbage' | 'other';
 
-/** How an episode ends when the breaker opens. */
-export type BreakerReason = 'model_unreachable' | 'model_faults' | 'model_call_limit';
+/** How an episode ends when the breaker opens: the model, not the team, ended it. */
+export const BREAKER_REASONS = ['model_unreachable', 'model_faults', 'model_call_limit'] as const;
+export type BreakerReason = (typeof BREAKER_REASONS)[number];
+
+/** Whether an episode's `ended` is one of the breaker's reasons. */
+export function isBreakerReason(ended: string): ended is BreakerReason {
+  return (BREAKER_REASONS as readonly string[]).includes(ended);
+}
 
 export interface FaultLimits {
   /** Wall time a model that has never answered may keep failing before the episode ends. Default 45 s. */

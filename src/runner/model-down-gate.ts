@@ -6,6 +6,7 @@
  * (they are reported as skipped, never counted as played), so a dead server costs about a minute per
  * episode for three episodes, not one timeout per step for the whole sweep.
  */
+import { isBreakerReason } from '../llm/index.js';
 import type { EpisodeResult } from './episode-result.js';
 
 /** LLM episodes in a row that ended `model_unreachable` before a sweep stops starting LLM episodes. */
@@ -31,5 +32,5 @@ export class ModelDownGate {
 
 /** The reasons an episode's circuit breaker ends it with (llm/circuit-breaker.ts): the model, not the team, ended it. */
 export function endedByModel(ended: string): boolean {
-  return ended === 'model_unreachable' || ended === 'model_faults' || ended === 'model_call_limit';
+  return isBreakerReason(ended);
 }
