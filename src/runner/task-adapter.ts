@@ -100,7 +100,7 @@ function environmentLines(spec: TaskSpec, maxTicks: number): string[] {
 function progressLines(details: Record<string, unknown>): string[] {
   return Object.entries(details).map(([k, v]) => {
     const text = typeof v === 'string' ? v : JSON.stringify(v);
-    return `${k}: ${text.length > 200 ? `${text.slice(0, 199)}…` : text}`;
+    return `${k}: ${text.length > 256 ? `${text.slice(0, 255)}…` : text}`;
   });
 }
 

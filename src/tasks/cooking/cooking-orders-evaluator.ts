@@ -62,6 +62,9 @@ export class CookingOrdersEvaluator implements GoalEvaluator {
         dropped: c.dropped,
         rate: Math.round(rate * 1000) / 1000,
         served: Object.fromEntries(this.servedBy),
+        // The board as it stands: an agent that plans from the task's progress (the TickingCollab prompts'
+        // {dynamic_subgoals}) sees every open order at every decision, not only the broadcast that announced it.
+        open_orders: openOrdersText(this.stream.open, ctx),
       },
     };
   }
@@ -95,4 +98,10 @@ export class CookingOrdersEvaluator implements GoalEvaluator {
     for (const o of changes.completed) ctx.admin.broadcast(closedOrderMessage(o.id, o.dish, 'served'));
     for (const o of changes.expired) ctx.admin.broadcast(closedOrderMessage(o.id, o.dish, 'expired'));
   }
+}
+
+/** `#3 cooked_beef due at tick 1240; #4 bread due at tick 1300`, or `none`: short enough for a progress line. */
+export function openOrdersText(open: readonly { id: number; dish: string; deadlineStep: number }[], ctx: Pick<GoalContext, 'startTick' | 'ticksPerStep'>): string {
+  if (open.length === 0) return 'none';
+  return open.map((o) => `#${o.id} ${o.dish} due at tick ${ctx.startTick + o.deadlineStep * ctx.ticksPerStep}`).join('; ');
 }
