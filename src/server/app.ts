@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { checkListenAccess, installAccessControl } from './access.js';
+import type { LlmTeammates } from './cuisine/human-game.js';
 import { registerCuisineRoutes } from './cuisine/routes.js';
 import { registerCuisineWeb } from './cuisine-web/routes.js';
 import { installErrorHandlers } from './http-errors.js';
@@ -33,6 +34,8 @@ export interface ServerOptions {
   readonly live?: LiveEpisodes;
   /** Task id → task file for rebuilding recorded episodes (default: the installed suites). */
   readonly resolveTask?: TaskResolver;
+  /** LLM teammates for the human-play page (`serve --model`). */
+  readonly llmTeammates?: LlmTeammates;
 }
 
 export const DEFAULT_BODY_LIMIT = 16 * 1024;
@@ -53,6 +56,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     idleMs: options.idleMs ?? 2 * 60 * 60 * 1000,
     ...(options.maxGamesPerClient !== undefined ? { maxGamesPerClient: options.maxGamesPerClient } : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.llmTeammates ? { llm: options.llmTeammates } : {}),
   });
   registerViewerRoutes(app, {
     runsDir: resolve(options.runsDir ?? 'runs'),

@@ -15,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/app.js';
 import { webBuildDir } from '../../src/server/cuisine-web/web-build.js';
 import type { HumanRecord } from '../../src/server/cuisine/human-game.js';
+import { serve } from '../../src/cli/commands/serve.js';
+import { FakeLlmServer } from '../llm/fake-llm-server.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const chromiumDep = systemDep('chromium', CHROMIUM);
@@ -205,6 +207,39 @@ describe.skipIf(!chromiumDep.available)('CuisineWorld human play in Chromium', (
     } finally {
       await page.close();
       await guarded.close();
+    }
+  });
+
+  it('plays beside an LLM teammate: the server started with --model offers it, its commands come from the model', async () => {
+    // A recorded model: whatever the kitchen, the LLM dispatcher's reply sends agent1 to the storage (MindAgent's
+    // extraction finds the command in free text).
+    const model = new FakeLlmServer('openai', () => ({ kind: 'answer', text: 'Plan: goto_agent1_storage0' }));
+    const base = await model.start();
+    const withLlm = await serve(
+      { port: '0', host: '127.0.0.1', runs: runsDir, model: `openai-compatible:${base}#recorded-cook`, llmCache: 'off' },
+      { env: { GUILDCRAFT_LLM_MAX_RETRIES: '0' }, configFile: false },
+    );
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    try {
+      await page.goto(`${withLlm.url}/cuisine`);
+      await page.waitForSelector('#ai-kind option[value="llm"]', { state: 'attached' });
+      expect(await page.textContent('#ai-kind option[value="llm"]')).toContain('recorded-cook');
+      await page.waitForSelector('#level option[value="1"]', { state: 'attached' });
+      await page.selectOption('#level', '1');
+      await page.selectOption('#ai-agents', '1');
+      await page.selectOption('#ai-kind', 'llm');
+      await page.click('#start');
+      await page.waitForSelector('#game', { state: 'visible' });
+      await play(page, 'goto_agent0_storage0');
+      expect(await page.textContent('#team li[data-agent="agent1"] .last')).toBe('last: goto_agent1_storage0');
+      expect(await page.isVisible('#error')).toBe(false);
+      // The model was asked with MindAgent's dispatcher prompt, and the game's view names it.
+      expect(model.received.length).toBeGreaterThan(0);
+      expect(JSON.stringify(model.received[0]!.body.messages)).toContain('agent1');
+    } finally {
+      await page.close();
+      await withLlm.close();
+      await model.stop();
     }
   });
 });

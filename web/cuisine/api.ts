@@ -4,11 +4,12 @@
  */
 import type { z } from 'zod';
 import type { HumanGameView } from '../../src/server/cuisine/human-game.js';
+import type { TeammateOffer } from '../../src/server/cuisine/routes.js';
 import type { createGameSchema, stepSchema } from '../../src/server/cuisine/schemas.js';
 import type { SurveyAnswers } from '../../src/server/cuisine/survey.js';
 import { callApi } from '../shared/api.js';
 
-export type { HumanGameView };
+export type { HumanGameView, TeammateOffer };
 export type HumanStepRecord = NonNullable<HumanGameView['lastStep']>;
 export type HumanChoice = HumanGameView['you']['choices'][number];
 export type GameLocation = HumanGameView['state']['locations'][number];
@@ -33,6 +34,9 @@ export interface SurveyStored {
 }
 
 export const listLevels = (): Promise<LevelSummary[]> => callApi('GET', '/api/cuisine/levels');
+
+/** The AI teammates the server offers (an LLM dispatcher only on a server started with a model). */
+export const listTeammates = (): Promise<TeammateOffer[]> => callApi('GET', '/api/cuisine/teammates');
 
 export const createGame = (req: CreateGameRequest): Promise<HumanGameView> => callApi('POST', '/api/cuisine/games', req);
 

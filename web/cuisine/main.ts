@@ -4,7 +4,7 @@
  * received and re-renders the page from it after every answer.
  */
 import { byId } from '../shared/dom.js';
-import { createGame, listLevels, sendStep, sendSurvey, type CreateGameRequest, type HumanGameView, type HumanStepRecord } from './api.js';
+import { createGame, listLevels, listTeammates, sendStep, sendSurvey, type CreateGameRequest, type HumanGameView, type HumanStepRecord } from './api.js';
 import { renderKitchen, type KitchenControls } from './kitchen.js';
 import { renderOrders } from './orders.js';
 import { renderRecipes } from './recipes.js';
@@ -39,6 +39,13 @@ async function loadLevels(): Promise<void> {
     const opt = new Option(`Level ${n}: ${l.dishes.join(', ')}`, n, false, n === '1');
     select.appendChild(opt);
   }
+}
+
+/** The AI kinds this server offers: the page's built-in two, and an LLM dispatcher when the server has a model. */
+async function loadTeammates(): Promise<void> {
+  const select = byId('ai-kind', HTMLSelectElement);
+  const offers = await listTeammates();
+  select.replaceChildren(...offers.map((o) => new Option(o.label, o.kind, false, o.kind === 'heuristic')));
 }
 
 async function startGame(ev: SubmitEvent): Promise<void> {
@@ -163,3 +170,4 @@ byId('survey-form', HTMLFormElement).addEventListener('submit', (ev) => void sub
 byId('again').addEventListener('click', playAgain);
 byId('wait').addEventListener('click', () => kitchen.send('noop_agent0'));
 loadLevels().catch(showError);
+loadTeammates().catch(showError);

@@ -12,6 +12,7 @@ export function renderFeedback(box: HTMLElement, v: HumanGameView): void {
     box.appendChild(el('span', { class: 'msg info', text: 'Choose your first action: click "Go here" on the storage to fetch an ingredient.' }));
     return;
   }
+  if (last.aiFault !== undefined) box.appendChild(el('span', { class: 'msg', text: `Your AI teammates' model failed this step, so they did nothing: ${last.aiFault}` }));
   for (const d of last.completed) box.appendChild(el('span', { class: 'msg ok', text: `Served ${d}!` }));
   for (const d of last.expired) box.appendChild(el('span', { class: 'msg', text: `Order ran out: ${d}` }));
   for (const f of last.feedback) box.appendChild(el('span', { class: 'msg', text: f }));

@@ -25,4 +25,6 @@ export interface Dispatcher {
   start?(log: (record: { type: string } & Record<string, unknown>) => void): void;
   /** Model use so far (LLM dispatchers). */
   stats?(): Partial<TeamStats>;
+  /** Why this dispatcher no longer acts this episode (its model's circuit breaker opened), or null while it does. */
+  halted?(): string | null;
 }

@@ -198,7 +198,7 @@ function parseAlphas(value: string | undefined): number[] {
 }
 
 /** The LLM session for the flags: dispatcher options (ablations), cache, model. Throws the resolver's InputError. */
-function llmSession(flags: LlmFlags, io: LlmIo): CuisineLlmSession {
+export function llmSession(flags: LlmFlags, io: LlmIo): CuisineLlmSession {
   const dispatcher: Omit<LlmDispatcherOptions, 'model'> = {};
   if (flags.feedback === false) dispatcher.feedback = false;
   if (flags.inferenceKnowledge === false) dispatcher.inferenceKnowledge = false;

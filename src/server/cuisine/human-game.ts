@@ -1,5 +1,5 @@
 /**
- * One person's CuisineWorld episode: the human commands agent0, an AI dispatcher (heuristic or random) commands the other
+ * One person's CuisineWorld episode: the human commands agent0, an AI dispatcher (heuristic, random or an LLM) commands the other
  * agents, and every step is kept so the episode can be stored, analysed and replayed (the game is deterministic from its
  * settings and the commands). Each step the human's command is fixed first, the dispatcher plans around it, and the game
  * runs the list with the human's command first, so the human always acts before the AI within a step.
@@ -10,7 +10,18 @@ import { CuisineGame, type GameStateJson, type StepResult } from '../../env/cuis
 import { humanChoices, type HumanChoices } from './human-choices.js';
 import { surveyQuestions, type SurveyAnswers, type SurveyQuestion } from './survey.js';
 
-export type AiKind = 'heuristic' | 'random';
+export type AiKind = 'heuristic' | 'random' | 'llm';
+
+/**
+ * The LLM teammates a server offers when it was started with a model (`guildcraft serve --model …`): MindAgent's
+ * human–AI study, where an LLM dispatcher commands the AI cooks beside a person.
+ */
+export interface LlmTeammates {
+  /** The model's id (`openai:gpt-4o`), shown on the page and kept in every record. */
+  readonly model: string;
+  /** A fresh dispatcher for one game. */
+  dispatcher(gameId: string): Dispatcher;
+}
 
 export interface HumanGameSettings {
   readonly level: string;
@@ -20,6 +31,8 @@ export interface HumanGameSettings {
   readonly seed: number;
   /** Who commands agents 1..n-1; null when the human plays alone. */
   readonly ai: AiKind | null;
+  /** The model behind `ai: 'llm'` (absent otherwise). */
+  readonly model?: string;
   readonly rules: 'fixed';
   readonly humanAgent: 'agent0';
 }
@@ -37,6 +50,8 @@ export interface HumanStepRecord {
   readonly expired: readonly string[];
   /** Milliseconds between the previous state being ready and the human's command arriving. */
   readonly thinkMs: number;
+  /** The LLM teammates' model failed this step (they did nothing): what went wrong, for the page and the analysis. */
+  readonly aiFault?: string;
 }
 
 export interface HumanScore {
@@ -87,8 +102,10 @@ export interface HumanGameOptions {
   readonly alpha: number;
   readonly seed: number;
   readonly ai: AiKind;
-  /** Commands the AI agents instead of the built-in `ai` kind (for example an LLM dispatcher). */
+  /** Commands the AI agents instead of the built-in `ai` kind (for `ai: 'llm'`, the server's LLM dispatcher). */
   readonly dispatcher?: Dispatcher;
+  /** The model behind the dispatcher, kept in the settings (for `ai: 'llm'`). */
+  readonly model?: string;
   /** Wall clock in ms (injectable for tests). */
   readonly now?: () => number;
 }
@@ -121,17 +138,28 @@ export class HumanGame {
       alpha: options.alpha,
       seed: options.seed,
       ai: withAi ? options.ai : null,
+      ...(withAi && options.model !== undefined ? { model: options.model } : {}),
       rules: 'fixed',
       humanAgent: 'agent0',
     };
     this.aiAgents = Array.from({ length: options.agents - 1 }, (_, i) => i + 1);
+    if (withAi && options.ai === 'llm' && options.dispatcher === undefined) {
+      throw new InputError('an LLM teammate needs the server\'s LLM dispatcher, and none was given', 'start the server with a model: guildcraft serve --model <provider:model>');
+    }
     const builtIn = () => (options.ai === 'random' ? new RandomDispatcher(options.seed) : new HeuristicDispatcher());
     this.dispatcher = withAi ? (options.dispatcher ?? builtIn()) : null;
     this.dispatcher?.reset(this.game);
+    // An LLM dispatcher logs each failed model step here; the step's record carries it to the page and the analysis.
+    this.dispatcher?.start?.((r) => {
+      if (r.type === 'model_fault') this.stepFault = typeof r.message === 'string' ? r.message : 'the model failed';
+    });
     this.startedAt = this.now();
     this.readyAt = this.startedAt;
     this.lastActive = this.startedAt;
   }
+
+  /** The model fault the dispatcher logged during the step being run, if any. */
+  private stepFault: string | undefined;
 
   /** True while an asynchronous dispatcher is deciding this step. */
   stepping = false;
@@ -156,6 +184,7 @@ export class HumanGame {
     const arrived = this.now();
     const step = this.game.time;
     let ai: string[] = [];
+    this.stepFault = undefined;
     if (this.dispatcher) {
       const out = this.dispatcher.dispatch({ game: this.game, agents: this.aiAgents, before: [command] });
       if (out instanceof Promise) {
@@ -181,12 +210,20 @@ export class HumanGame {
       completed: result.completed,
       expired: result.expired,
       thinkMs: Math.max(0, arrived - this.readyAt),
+      ...this.aiFault(),
     };
     this.trace.push(record);
     this.readyAt = this.now();
     this.lastActive = this.readyAt;
     if (this.done) this.finishedAt = this.readyAt;
     return record;
+  }
+
+  /** The step's model fault, or why the teammates stopped for good (their model's circuit breaker opened). */
+  private aiFault(): { aiFault?: string } {
+    const halted = this.dispatcher?.halted?.() ?? null;
+    if (halted !== null) return { aiFault: `your teammates stopped for the rest of this game: ${halted}` };
+    return this.stepFault !== undefined ? { aiFault: this.stepFault } : {};
   }
 
   score(): HumanScore {

@@ -1,6 +1,7 @@
 /**
  * The human-play JSON API:
  *   GET  /api/cuisine/levels               levels and their dishes (for the page's choices)
+ *   GET  /api/cuisine/teammates            the AI teammates this server offers (an LLM only when it has a model)
  *   POST /api/cuisine/games                start a game            → 201 view
  *   GET  /api/cuisine/games/:id            the game as it stands   → view
  *   POST /api/cuisine/games/:id/step       the human's command     → view (with lastStep)
@@ -13,7 +14,7 @@ import { InputError } from '../../core/errors.js';
 import { LEVELS, getLevel } from '../../env/cuisine/index.js';
 import { parseOr400, sendError, sendGuildcraftError } from '../http-errors.js';
 import { GAME_ID_PATTERN, GameStore } from './game-store.js';
-import { HumanGame } from './human-game.js';
+import { HumanGame, type LlmTeammates } from './human-game.js';
 import { storeRecord } from './record-store.js';
 import { createGameSchema, stepSchema } from './schemas.js';
 import { surveySchema, type SurveyAnswers } from './survey.js';
@@ -25,6 +26,15 @@ export interface CuisineRoutesOptions {
   /** Games one client (address) may hold at once (default DEFAULT_GAMES_PER_CLIENT). */
   readonly maxGamesPerClient?: number;
   readonly now?: () => number;
+  /** LLM teammates, when the server was started with a model. */
+  readonly llm?: LlmTeammates;
+}
+
+/** One kind of AI teammate the page may offer. */
+export interface TeammateOffer {
+  readonly kind: 'heuristic' | 'random' | 'llm';
+  readonly label: string;
+  readonly model?: string;
 }
 
 export function registerCuisineRoutes(app: FastifyInstance, options: CuisineRoutesOptions): void {
@@ -51,9 +61,18 @@ export function registerCuisineRoutes(app: FastifyInstance, options: CuisineRout
     LEVELS.map((l) => ({ name: l.name, dishes: getLevel(l.name).dishes, tools: getLevel(l.name).locations.map((x) => x.id) })),
   );
 
+  app.get('/api/cuisine/teammates', async (): Promise<TeammateOffer[]> => [
+    { kind: 'heuristic', label: 'planner (plans around you)' },
+    { kind: 'random', label: 'random (valid but aimless actions)' },
+    ...(options.llm ? [{ kind: 'llm' as const, label: `LLM dispatcher (${options.llm.model})`, model: options.llm.model }] : []),
+  ]);
+
   app.post('/api/cuisine/games', async (req, reply) => {
     const body = parseOr400(createGameSchema, req.body, reply, 'new game');
     if (!body) return reply;
+    if (body.ai === 'llm' && body.aiAgents > 0 && !options.llm) {
+      return sendError(reply, 400, 'this server offers no LLM teammates: it was started without a model', 'pick the planner or random teammates, or restart the server with guildcraft serve --model <provider:model>');
+    }
     const noRoom = store.makeRoom(req.ip);
     if (noRoom === 'client_full') {
       return sendError(reply, 429, `you already run ${store.maxPerClient} games on this server`, `finish one first; a game of yours idle for ${Math.round(store.clientIdleMs / 60_000)} minutes makes room`);
@@ -61,13 +80,16 @@ export function registerCuisineRoutes(app: FastifyInstance, options: CuisineRout
     if (noRoom === 'server_full') {
       return sendError(reply, 503, `the server already runs ${store.maxGames} games`, 'finish or abandon a game, or try again later');
     }
+    const id = store.newId();
+    const llm = body.ai === 'llm' && body.aiAgents > 0 ? options.llm : undefined;
     const game = new HumanGame({
-      id: store.newId(),
+      id,
       level: body.level,
       agents: 1 + body.aiAgents,
       alpha: body.alpha,
       seed: body.seed ?? randomInt(0, 2 ** 31 - 1),
       ai: body.ai,
+      ...(llm ? { dispatcher: llm.dispatcher(id), model: llm.model } : {}),
       ...(options.now ? { now: options.now } : {}),
     });
     store.add(game, req.ip);

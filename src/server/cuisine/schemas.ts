@@ -13,7 +13,8 @@ export const createGameSchema = z.strictObject({
   level: levelName,
   /** AI teammates beside the human (the team is 1 + aiAgents). */
   aiAgents: z.number().int('must be a whole number').min(0).max(3).default(1),
-  ai: z.enum(['heuristic', 'random']).default('heuristic'),
+  /** `llm` only on a server started with a model (the route checks; the page offers it only then). */
+  ai: z.enum(['heuristic', 'random', 'llm']).default('heuristic'),
   alpha: z.number().min(0.5).max(5).default(DEFAULT_ALPHA),
   seed: z.number().int('must be a whole number').min(0).max(2 ** 31 - 1).optional(),
 });

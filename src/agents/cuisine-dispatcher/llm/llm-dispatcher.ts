@@ -93,6 +93,10 @@ export class LlmDispatcher implements Dispatcher {
     this.prefixFor(game, game.numAgents, false);
   }
 
+  halted(): string | null {
+    return this.llm.breaker.open?.message ?? null;
+  }
+
   stats(): Partial<TeamStats> {
     // Calls, tokens and cost come from the LLM run's ledger, the one source (agents/model-fault-policy.ts); here only
     // what the ledger cannot know: planning decisions and the faults this dispatcher survived.
