@@ -20,6 +20,7 @@ import { parseCacheMode, type Env } from '../../llm/index.js';
 import { CuisineLlmSession, formatLlmReport, type CuisineLlmOptions, type CuisineLlmReport } from '../cuisine-llm.js';
 import { parsePositiveInt } from '../parse.js';
 import { registerCuisineMinecraft } from './cuisine-minecraft.js';
+import { registerCuisineStudy } from './cuisine-study.js';
 
 /** Flags of the LLM dispatcher; given with another dispatcher they are an error rather than silently ignored. */
 export interface LlmFlags {
@@ -130,6 +131,7 @@ export function registerCuisine(program: Command): void {
       report(await cuisinePlayLlm(flags));
     });
   registerCuisineMinecraft(cuisine);
+  registerCuisineStudy(cuisine);
 }
 
 /** Prints an LLM command's output; episodes cut short by model faults make the exit code 1 (the figures are not clean). */
