@@ -125,6 +125,7 @@ function cuisineDispatchers(flags: RunFlags): (cell: Cell, label: string, seed: 
           ...(cell.values.feedback === false ? { feedback: false } : {}),
           ...(cell.values.inference_knowledge === false ? { inferenceKnowledge: false } : {}),
           ...(cell.values.demo !== undefined ? { demo: cell.values.demo as 'full' | 'few-step' | 'none' } : {}),
+          ...(cell.values.demo_agents !== undefined ? { demoAgents: Number(cell.values.demo_agents) } : {}),
         },
       });
       sessions.set(cell.id, session);

@@ -37,6 +37,8 @@ export const cuisineAxesSchema = z
     feedback: values(z.boolean()),
     inference_knowledge: values(z.boolean()),
     demo: values(z.enum(['full', 'few-step', 'none'])),
+    /** The team size the one-shot demonstration was recorded with (MindAgent Table 9: 4 agents prompted with a 2-agent demo). */
+    demo_agents: values(z.number().int().min(1).max(4)),
   })
   .partial()
   .strict();
