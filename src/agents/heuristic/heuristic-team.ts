@@ -250,8 +250,10 @@ export class HeuristicTeam implements Team {
     const inv = inventoryOf(obs);
     const atSurface = Math.floor(obs.pos.y) >= Math.floor(this.base.y) - 1;
     if (atSurface && (inv.stick ?? 0) < STOCK_STICKS) {
+      // Only from wood at hand or in sight: a team can strip the trees near its base, and going to
+      // look for more is not worth what the sticks would save.
       const a = this.obtain(name, obs, 'stick', STOCK_STICKS);
-      if (a && !(a.type === 'skill' && a.name === 'wait')) return a;
+      if (a?.type === 'skill' && (a.name === 'craft' || (a.name === 'collect' && obs.nearbyBlocks.some((b) => b.name === (a.params as { block?: string }).block)))) return a;
     }
     if (!next) return null;
     const uses = harvestUses(this.reg, obs, ore);

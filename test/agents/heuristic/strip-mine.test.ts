@@ -77,4 +77,10 @@ describe('heuristic team: pickaxes underground', () => {
     const a = await team.decide({ A: obs({ tick: 0, agent: 'A', pos: { x: 0.5, y: 64, z: 0.5 }, inventory: [{ name: 'stone_pickaxe', count: 1, durability: 131 }, { name: 'oak_planks', count: 8 }], nearbyBlocks: [{ name: 'oak_log', count: 5, nearest: { x: 4, y: 64, z: 4 }, distance: 5 }] }) });
     expect(paramsOf(a.A)).toMatchObject({ name: 'craft', item: 'stick' });
   });
+
+  it('does not go looking for more wood once the trees in sight are gone: it mines with what it has', async () => {
+    const team = await started();
+    const a = await team.decide({ A: obs({ tick: 0, agent: 'A', pos: { x: 0.5, y: 64, z: 0.5 }, inventory: [{ name: 'stone_pickaxe', count: 1, durability: 131 }, { name: 'stick', count: 2 }] }) });
+    expect(paramsOf(a.A)).toMatchObject({ name: 'moveTo', dig: true, y: 56 });
+  });
 });
