@@ -6,7 +6,8 @@
  * none, the agent explores: it walks a leg in a direction it has not tried yet and looks again.
  * Ore lies buried out of sight, so for ore the agent tunnels instead (the `explore` skill): a
  * staircase down to ore depth, then level tunnels turning a quarter after each, longer every second
- * turn (a square spiral, so no tunnel is dug twice).
+ * turn (a square spiral, so no tunnel is dug twice). A caller that wants ore in quantity passes its
+ * own search instead (`OreSearch`: the team's strip mine, strip-mine.ts).
  */
 import type { AgentAction } from '../../core/actions.js';
 import type { Observation } from '../../core/observation.js';
