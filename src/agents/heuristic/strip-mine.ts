@@ -74,11 +74,6 @@ export class StripMine {
     }
   }
 
-  /** Units still to dig. */
-  get remaining(): number {
-    return this.units.filter((u) => !u.done).length;
-  }
-
   /** Takes in what an agent saw (ore sightings) and what its last skills did to its unit. */
   observe(agent: string, obs: Observation): void {
     for (const b of obs.nearbyBlocks) {
@@ -164,7 +159,7 @@ export class StripMine {
   }
 
   private endOf(u: Unit): Vec3 {
-    return { ...this.faceOf({ ...u, reach: LINE_REACH }) };
+    return this.faceOf({ ...u, reach: LINE_REACH });
   }
 
   /** A position on the unit's line, farther out than its face, moves the face there. */
