@@ -22,9 +22,11 @@ import { inventoryOf, pause, skill } from './actions.js';
 import { goalsFromBrief } from './goals-from-brief.js';
 import { armorOf, registryFor } from './item-facts.js';
 import { blueprintStructure, shelterStructure, splitLayer, type LayeredStructure } from './layered-build.js';
-import { explore, newObtainMemory, noteResults, obtainAction, type ObtainMemory } from './obtain.js';
+import { explore, newObtainMemory, noteResults, obtainAction, type ObtainMemory, type OreSearch } from './obtain.js';
+import { harvestUses, MIN_LEG, needsNewPickaxe, STOCK_STICKS, tunnelSteps } from './pickaxe-upkeep.js';
 import { planRecipe, sourceBlocks } from './recipe-plan.js';
 import { StageDirector } from './stage-director.js';
+import { StripMine } from './strip-mine.js';
 
 export interface HeuristicOptions {
   architecture?: string;
@@ -40,6 +42,10 @@ const MAX_SUPPLY_ROUNDS = 3;
 /** Skills a supply trip runs (the team waits for them before starting a layer). */
 const SUPPLY_SKILLS: ReadonlySet<string> = new Set(['getFromChest', 'collect', 'craft', 'smelt', 'mineBlocks', 'moveTo', 'scoutBlocks']);
 const posKey = (p: Vec3): string => `${p.x},${p.y},${p.z}`;
+/** A crafting table left this close is taken back before mining on (the next pickaxe needs one). */
+const TABLE_REACH = 8;
+/** Most ore blocks one `collect` is asked for while strip mining. */
+const COLLECT_SEEN_MAX = 16;
 /** Times one agent's part of a structure is built again after it came back incomplete. */
 const MAX_BUILD_REDOS = 3;
 /** How far outside the structure an agent in the way is sent. */
@@ -78,6 +84,10 @@ export class HeuristicTeam implements Team {
   /** Chests that came up empty when the team went for building supplies. */
   private readonly emptyChests = new Set<string>();
   private stage: StageDirector | null = null;
+  /** The team's strip mine per ore, opened when an agent first goes looking for that ore in quantity. */
+  private readonly mines = new Map<string, StripMine>();
+  /** Where the first agent stood at the start: the strip mines' corridor and the surface height. */
+  private base: Vec3 | null = null;
 
   constructor(private readonly options: HeuristicOptions = {}) {
     this.architecture = options.architecture ?? 'heuristic';
@@ -95,6 +105,8 @@ export class HeuristicTeam implements Team {
     this.pits.clear();
     this.killLog.length = 0;
     this.emptyChests.clear();
+    this.mines.clear();
+    this.base = null;
     const script = this.goals.find((x) => x.type === 'stage_performance');
     this.stage = script?.type === 'stage_performance' ? new StageDirector(script.script, setup.agents) : null;
     const g = this.goals.find((x) => x.type === 'shelter' || x.type === 'blueprint');
@@ -106,8 +118,14 @@ export class HeuristicTeam implements Team {
   }
 
   async decide(observations: Readonly<Record<string, Observation>>): Promise<Partial<Record<string, AgentAction>>> {
+    const first = this.setup?.agents[0];
+    if (!this.base && first && observations[first]) this.base = { ...observations[first].pos };
     for (const [name, obs] of Object.entries(observations)) {
       this.latest.set(name, obs);
+      for (const mine of this.mines.values()) {
+        if (obs.alive) mine.observe(name, obs);
+        else mine.release(name);
+      }
       const mem = this.memoryOf(name);
       noteResults(mem, obs);
       for (const f of obs.finishedSkills) {
@@ -200,7 +218,7 @@ export class HeuristicTeam implements Team {
       }
       const share = Math.ceil((req.count - teamHas) / Math.max(1, alive.length));
       const item = this.bestName(names, obs);
-      const a = this.obtain(name, obs, item, (inventoryOf(obs)[item] ?? 0) + share);
+      const a = this.obtain(name, obs, item, (inventoryOf(obs)[item] ?? 0) + share, (ore, inSight, next) => this.mineFor(name, obs, ore, inSight, next));
       if (a) return a;
     }
     return null;
@@ -217,8 +235,51 @@ export class HeuristicTeam implements Team {
     return names.find((n) => planRecipe(this.reg, n, 1, inv, { knownBlocks: seen }).ok) ?? names[0]!;
   }
 
-  private obtain(name: string, obs: Observation, item: string, count: number): AgentAction | null {
-    return obtainAction(this.reg, obs, item, count, this.memoryOf(name), (reason) => this.noteOnce(`${name}:${item}`, { type: 'heuristic_note', agent: name, note: `no plan for ${item}: ${reason}` }));
+  private obtain(name: string, obs: Observation, item: string, count: number, oreSearch?: OreSearch): AgentAction | null {
+    return obtainAction(this.reg, obs, item, count, this.memoryOf(name), (reason) => this.noteOnce(`${name}:${item}`, { type: 'heuristic_note', agent: name, note: `no plan for ${item}: ${reason}` }), oreSearch);
+  }
+
+  /**
+   * Ore in quantity: wood for new pickaxes gathered at the surface, where the trees are; once ore is
+   * the plan's next step, a new pickaxe
+   * before the held ones wear out, the crafting table taken back after use, then the team's strip
+   * mine (ore in sight is collected by the plan's own step). Null lets the plan's step run.
+   */
+  private mineFor(name: string, obs: Observation, ore: string, inSight: boolean, next: boolean): AgentAction | null {
+    if (!this.base) return null;
+    const inv = inventoryOf(obs);
+    const atSurface = Math.floor(obs.pos.y) >= Math.floor(this.base.y) - 1;
+    if (atSurface && (inv.stick ?? 0) < STOCK_STICKS) {
+      // Only from wood at hand or in sight: a team can strip the trees near its base, and going to
+      // look for more is not worth what the sticks would save.
+      const a = this.obtain(name, obs, 'stick', STOCK_STICKS);
+      if (a?.type === 'skill' && (a.name === 'craft' || (a.name === 'collect' && obs.nearbyBlocks.some((b) => b.name === (a.params as { block?: string }).block)))) return a;
+    }
+    if (!next) return null;
+    const uses = harvestUses(this.reg, obs, ore);
+    if (uses > 0 && needsNewPickaxe(uses)) {
+      // A stone pickaxe is what the tunnel's cobblestone and the carried sticks make.
+      const a = this.obtain(name, obs, 'stone_pickaxe', (inv.stone_pickaxe ?? 0) + 1);
+      if (a && !(a.type === 'skill' && a.name === 'wait')) return a;
+    }
+    if ((inv.crafting_table ?? 0) === 0) {
+      const table = obs.nearbyBlocks.find((b) => b.name === 'crafting_table' && b.distance <= TABLE_REACH);
+      if (table) return skill('collect', { block: 'crafting_table', count: 1 });
+    }
+    if (uses === 0) return null;
+    // Ore in sight: as many as are seen, so the agent looks again from where the last one was
+    // rather than scouting around once the vein is out (the strip mine goes on from there).
+    const seen = obs.nearbyBlocks.find((b) => b.name === ore)?.count ?? 0;
+    if (inSight) return seen > 0 ? skill('collect', { block: ore, count: Math.min(seen, COLLECT_SEEN_MAX) }) : null;
+    let mine = this.mines.get(ore);
+    if (!mine) {
+      mine = new StripMine(ore, { x: Math.floor(this.base.x), z: Math.floor(this.base.z) }, Math.floor(this.base.y));
+      this.mines.set(ore, mine);
+      this.setup?.log({ type: 'heuristic_note', note: `strip mine for ${ore}: lines ${mine.feetY} high, every 4 blocks off a corridor at x=${Math.floor(this.base.x)}` });
+    }
+    const steps = tunnelSteps(uses);
+    if (steps < MIN_LEG) return null;
+    return mine.next(name, obs, steps);
   }
 
   private fight(mob: string, count: number, name: string, obs: Observation): AgentAction | null {

@@ -6,7 +6,8 @@
  * none, the agent explores: it walks a leg in a direction it has not tried yet and looks again.
  * Ore lies buried out of sight, so for ore the agent tunnels instead (the `explore` skill): a
  * staircase down to ore depth, then level tunnels turning a quarter after each, longer every second
- * turn (a square spiral, so no tunnel is dug twice).
+ * turn (a square spiral, so no tunnel is dug twice). A caller that wants ore in quantity passes its
+ * own search instead (`OreSearch`: the team's strip mine, strip-mine.ts).
  */
 import type { AgentAction } from '../../core/actions.js';
 import type { Observation } from '../../core/observation.js';
@@ -102,7 +103,7 @@ export function noteResults(mem: ObtainMemory, obs: Observation): void {
  * The next action towards holding `count` of `item`, or null when the agent already holds them.
  * `reason` receives why no plan exists, for the run log.
  */
-export function obtainAction(reg: Registry, obs: Observation, item: string, count: number, mem: ObtainMemory, onNoPlan?: (reason: string) => void): AgentAction | null {
+export function obtainAction(reg: Registry, obs: Observation, item: string, count: number, mem: ObtainMemory, onNoPlan?: (reason: string) => void, oreSearch?: OreSearch): AgentAction | null {
   const inv = inventoryOf(obs);
   if ((inv[item] ?? 0) >= count) return null;
   const seen = obs.nearbyBlocks.map((b) => b.name);
@@ -113,9 +114,15 @@ export function obtainAction(reg: Registry, obs: Observation, item: string, coun
   }
   const step = plan.steps[0];
   if (!step) return null;
-  // Before tunnelling for ore out of sight, craft spare pickaxes near the surface (sticks need wood).
   const seenNames = new Set(seen);
-  if (step.kind === 'gather' && mem.tunnels === 0 && step.blocks.some((b) => ORE.test(b)) && !step.blocks.some((b) => seenNames.has(b))) {
+  const oreStep = plan.steps.find((s) => s.kind === 'gather' && s.blocks.some((b) => ORE.test(b)));
+  if (oreStep?.kind === 'gather' && oreSearch) {
+    const ore = oreStep.blocks.find((b) => ORE.test(b))!;
+    const a = oreSearch(ore, oreStep.blocks.some((b) => seenNames.has(b)), oreStep === step);
+    if (a) return a;
+  }
+  // Before tunnelling for ore out of sight, craft spare pickaxes near the surface (sticks need wood).
+  if (!oreSearch && step.kind === 'gather' && mem.tunnels === 0 && step.blocks.some((b) => ORE.test(b)) && !step.blocks.some((b) => seenNames.has(b))) {
     const held = PICKAXES.reduce((n, k) => n + (inv[k] ?? 0), 0);
     if (held > 0 && held < SPARE_PICKAXES) {
       const spare = planRecipe(reg, 'stone_pickaxe', (inv.stone_pickaxe ?? 0) + SPARE_PICKAXES - held, inv, { knownBlocks: seen });
@@ -124,6 +131,13 @@ export function obtainAction(reg: Registry, obs: Observation, item: string, coun
   }
   return stepAction(step, plan.steps, obs, mem);
 }
+
+/**
+ * How a caller searches for ore in its own way (the team's strip mine): called when the plan gathers
+ * `ore` (`inSight` when some is seen; `next` when that is the plan's next step, not a later one).
+ * An action replaces the plan's next step; null lets it run.
+ */
+export type OreSearch = (ore: string, inSight: boolean, next: boolean) => AgentAction | null;
 
 function stepAction(step: PlanStep, steps: readonly PlanStep[], obs: Observation, mem: ObtainMemory): AgentAction {
   switch (step.kind) {

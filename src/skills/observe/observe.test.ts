@@ -53,6 +53,13 @@ describe('observe: the body and the senses', () => {
     expect(o.heldItem).toBe('oak_log');
   });
 
+  it('reports a tool fresh from crafting (no damage recorded yet) at full durability', () => {
+    const { world, join } = setup();
+    const { player, state } = join('alex', 0, 0);
+    player.inventory.add({ name: 'stone_pickaxe', count: 1 });
+    expect(observe(world, player, state).inventory).toEqual([{ name: 'stone_pickaxe', count: 1, durability: 131 }]);
+  });
+
   it('shows only blocks in line of sight; the omniscient oracle sees through walls', () => {
     const { world, join } = setup();
     for (let y = Y; y <= Y + 4; y++) for (let z = -4; z <= 4; z++) world.setBlock({ x: 3, y, z }, 'stone');

@@ -124,9 +124,10 @@ function inventoryOf(world: World, player: Player): ObservedItem[] {
   const pieces: ObservedItem[] = [];
   for (const s of player.inventory.slots) {
     if (!s) continue;
-    if (s.damage !== undefined) {
-      const max = world.registry.item(s.name).maxDurability ?? 0;
-      pieces.push({ name: s.name, count: s.count, durability: Math.max(0, max - s.damage) });
+    // A tool fresh from the crafting table has no damage recorded yet: it is at full durability.
+    const max = world.registry.item(s.name).maxDurability;
+    if (s.damage !== undefined || (max ?? 0) > 0) {
+      pieces.push({ name: s.name, count: s.count, durability: Math.max(0, (max ?? 0) - (s.damage ?? 0)) });
     } else {
       sums.set(s.name, (sums.get(s.name) ?? 0) + s.count);
     }

@@ -11,6 +11,14 @@ describe('heuristic team, end to end on SimEnv under the senses limits', () => {
     expect(collectors).toEqual(new Set(['Root', 'Leaf1']));
   });
 
+  it('S-Agents iron: from empty inventories, the team strip-mines the buried veins to 50 iron', { timeout: 300_000 }, async () => {
+    const { result, log } = await runTaskFile(taskFile('sagents/mine-50-iron-2-leaves-v1'), new HeuristicTeam());
+    expect(result.ended).toBe('success');
+    // The work is shared: more than one agent found ore through its own tunnels and mined it.
+    const miners = new Set(log.records.filter((r) => r.type === 'skill_result' && r.skill === 'collect' && (r.params as { block: string }).block === 'iron_ore' && Number((r.result as { collected?: number }).collected ?? 0) > 0).map((r) => r.agent));
+    expect(miners.size).toBeGreaterThanOrEqual(2);
+  });
+
   it('MineLand harvest: obtains 8 oak logs', async () => {
     const { result } = await runTaskFile(taskFile('mineland/harvest-oak-logs-v1'), new HeuristicTeam());
     expect(result.ended).toBe('success');
