@@ -3,7 +3,7 @@
  *
  * - H, agent heterogeneity: mean over agent pairs of the mean attribute distance — min-max normalised
  *   |a - b| for numbers (max_health, speed_bps, perception_range), Jaccard distance for sets
- *   (inventory items, effects). In [0, 1].
+ *   (inventory items, effects) — over the attributes some agent of the task sets. In [0, 1].
  * - N, collaboration necessity: min over agents of (time for that agent alone to do the whole
  *   workload) / T_max. Workload: blocks to mine (and place) for item and crisis goals, enemy HP for
  *   combat and raids. Travel, planning and crafting are left out, so N is a lower bound; N > 1 means
@@ -63,6 +63,9 @@ export interface DifficultyMetrics {
   };
 }
 
+/** The agent attributes H can compare (§2.2's K). */
+export type Attribute = 'max_health' | 'speed_bps' | 'perception_range' | 'items' | 'effects';
+
 export interface AgentProfile {
   name: string;
   maxHealth: number;
@@ -70,12 +73,20 @@ export interface AgentProfile {
   perceptionRange: number;
   items: Set<string>;
   effects: Set<string>;
+  /** The attributes this agent's spawn entry sets (the others are a player's defaults). */
+  given: ReadonlySet<Attribute>;
 }
 
 export function agentProfile(a: AgentSpawnSpec): AgentProfile {
   const items = Array.isArray(a.inventory) ? a.inventory.map((i) => i.name) : Object.keys(a.inventory);
   for (const item of Object.values(a.equipment ?? {})) if (item) items.push(item);
   const effects = (a.capabilities?.effects ?? []).map((e) => (typeof e === 'string' ? e : (e.type ?? e.name ?? '')));
+  const given = new Set<Attribute>();
+  if (a.capabilities?.max_health !== undefined) given.add('max_health');
+  if (a.capabilities?.speed_bps !== undefined) given.add('speed_bps');
+  if (a.capabilities?.perception_range !== undefined) given.add('perception_range');
+  if (items.length > 0) given.add('items');
+  if (effects.length > 0) given.add('effects');
   return {
     name: a.name,
     maxHealth: a.capabilities?.max_health ?? PLAYER_HEALTH,
@@ -83,6 +94,7 @@ export function agentProfile(a: AgentSpawnSpec): AgentProfile {
     perceptionRange: a.capabilities?.perception_range ?? PLAYER_PERCEPTION,
     items: new Set(items),
     effects: new Set(effects),
+    given,
   };
 }
 
@@ -96,21 +108,31 @@ const jaccardDistance = (a: Set<string>, b: Set<string>): number => {
 
 const normalised = (a: number, b: number, [lo, hi]: [number, number]): number => Math.min(1, Math.abs(a - b) / (hi - lo));
 
+const DISTANCE: Readonly<Record<Attribute, (a: AgentProfile, b: AgentProfile, bounds: AttributeBounds) => number>> = {
+  max_health: (a, b, bounds) => normalised(a.maxHealth, b.maxHealth, bounds.max_health),
+  speed_bps: (a, b, bounds) => normalised(a.speedBps, b.speedBps, bounds.speed_bps),
+  perception_range: (a, b, bounds) => normalised(a.perceptionRange, b.perceptionRange, bounds.perception_range),
+  items: (a, b) => jaccardDistance(a.items, b.items),
+  effects: (a, b) => jaccardDistance(a.effects, b.effects),
+};
+
+/**
+ * §2.2's H over the attributes K the task's agent configuration has: an attribute is in K when some
+ * agent's spawn entry sets it. The paper's K is the agent config of each task type (Figure 4: speed,
+ * perception and tool for the crisis and mining tasks; life points and damage for the raid), so an
+ * attribute every agent leaves at the player's default is no attribute of the task and would only
+ * dilute H with zero distances.
+ */
 export function heterogeneity(agents: readonly AgentProfile[], bounds: AttributeBounds = DEFAULT_BOUNDS): number {
+  const attributes = (Object.keys(DISTANCE) as Attribute[]).filter((k) => agents.some((a) => a.given.has(k)));
+  if (attributes.length === 0) return 0;
   let sum = 0;
   let pairs = 0;
   for (let i = 0; i < agents.length; i++) {
     for (let j = i + 1; j < agents.length; j++) {
       const a = agents[i]!;
       const b = agents[j]!;
-      const d = [
-        normalised(a.maxHealth, b.maxHealth, bounds.max_health),
-        normalised(a.speedBps, b.speedBps, bounds.speed_bps),
-        normalised(a.perceptionRange, b.perceptionRange, bounds.perception_range),
-        jaccardDistance(a.items, b.items),
-        jaccardDistance(a.effects, b.effects),
-      ];
-      sum += d.reduce((x, y) => x + y, 0) / d.length;
+      sum += attributes.reduce((s, k) => s + DISTANCE[k](a, b, bounds), 0) / attributes.length;
       pairs++;
     }
   }

@@ -118,6 +118,20 @@ describe('raid a boss and mine vanishing blocks', () => {
     expect(difficulty(noIron).N).toBe(Infinity);
   });
 
+  it('H is over the attributes some agent sets (§2.2\'s K), not the ones all leave at the default', () => {
+    // Two agents: speeds at the two ends of the bounds, the same tool, nothing else set: K = {speed, items}.
+    const spec = specOf(
+      taskYaml({
+        agents: [
+          '- {name: a, position: [0, 64, 0], inventory: {iron_pickaxe: 1}, capabilities: {speed_bps: 3}}',
+          '- {name: b, position: [2, 64, 0], inventory: {iron_pickaxe: 1}, capabilities: {speed_bps: 6}}',
+        ].join('\n'),
+      }),
+    );
+    const bounds = { ...DEFAULT_BOUNDS, speed_bps: [3, 6] as [number, number] };
+    expect(heterogeneity(spec.agents.spawn.map(agentProfile), bounds)).toBeCloseTo((1 + 0) / 2, 12);
+  });
+
   it('a lone agent or identical agents have H = 0', () => {
     const spec = specOf(taskYaml({ agents: '- {name: A, position: [0, 64, 0]}\n- {name: B, position: [1, 64, 0]}' }));
     expect(heterogeneity(spec.agents.spawn.map(agentProfile))).toBe(0);

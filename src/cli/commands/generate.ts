@@ -11,7 +11,8 @@ import { InputError } from '../../core/errors.js';
 import { LlmRun } from '../../llm/index.js';
 import { modelDrafter } from '../../tasks/generate/drafter.js';
 import { generateTasks, type DraftRecord } from '../../tasks/generate/generate.js';
-import { writeGeneration } from '../../tasks/generate/report.js';
+import { paperComparison, writeGeneration } from '../../tasks/generate/report.js';
+import { comparisonTable } from '../../tasks/generate/paper-comparison.js';
 import { loadUserSpec } from '../../tasks/generate/user-spec.js';
 import { toTaskYaml } from '../../tasks/generate/emit-yaml.js';
 import { MINELAND_FAMILIES, mineLandSuite, type MineLandFamily } from '../../tasks/generate/mineland/suite.js';
@@ -98,6 +99,7 @@ export async function runGenerate(flags: GenerateFlags, log: (line: string) => v
     `${spec.task_type}: ${result.tasks.length}/${count} valid tasks from ${result.drafts.length} drafts (${rejected} rejected) -> ${flags.out}`,
     `report: ${written.reportMarkdown}`,
   ];
+  if (result.tasks.length > 0) lines.push('difficulty beside the paper (TickingCollab Table 2; gap = |ours - paper| / paper):', ...comparisonTable(paperComparison(result)));
   if (run) {
     const t = run.accountant.totals();
     lines.push(`llm: ${t.calls} calls, ${t.promptTokens + t.completionTokens} tokens, $${t.costUsd.toFixed(4)}`);

@@ -50,10 +50,12 @@ export class ParamSpace {
     return [...fallback];
   }
 
-  /** An integer in the field's range (or the round-robin value). */
+  /** An integer from the field's allowed list (repeat a value to weight it) or range, or the round-robin value. */
   int(field: string, fallback: readonly [number, number]): number {
     const assigned = assignedValue(this.assignments, field);
     if (assigned !== undefined) return Math.round(Number(assigned));
+    const listed = this.spec.variable_parameters[field]?.allowed?.filter((v): v is number => typeof v === 'number');
+    if (listed && listed.length > 0) return Math.round(this.rng.pick(listed));
     const [lo, hi] = this.bounds(field, fallback);
     return this.rng.int(Math.ceil(lo), Math.floor(hi));
   }
@@ -65,6 +67,28 @@ export class ParamSpace {
     const [lo, hi] = this.bounds(field, fallback);
     const f = 10 ** decimals;
     return Math.round(this.rng.range(lo, hi) * f) / f;
+  }
+
+  /**
+   * `n` values for `n` agents spread over the field's range from end to end (evenly spaced, each moved
+   * by up to a tenth of the spacing, pushed towards the ends, then shuffled), rounded to `decimals`
+   * places: every agent
+   * differs from the others, as Appendix B's instruction "each agent must have different attributes"
+   * asks of the LLM. A round-robin value is given to every agent; one agent gets a uniform draw.
+   */
+  spread(field: string, fallback: readonly [number, number], n: number, decimals = 0): number[] {
+    const assigned = assignedValue(this.assignments, field);
+    if (assigned !== undefined) return Array.from({ length: n }, () => Number(assigned));
+    if (n <= 1) return decimals === 0 ? [this.int(field, fallback)] : [this.real(field, fallback, decimals)];
+    const [lo, hi] = this.bounds(field, fallback);
+    const f = 10 ** decimals;
+    const values = Array.from({ length: n }, (_, i) => {
+      const even = Math.min(1, Math.max(0, (i + this.rng.range(-0.1, 0.1)) / (n - 1)));
+      // Pushed towards the ends: specialists (fast but short-sighted, slow but far-seeing) rather than a ladder.
+      const at = 0.5 + Math.sign(even - 0.5) * 0.5 * Math.sqrt(Math.abs(2 * even - 1));
+      return Math.round((lo + at * (hi - lo)) * f) / f;
+    });
+    return this.sample(values, n);
   }
 
   /** The field's [min, max]: its range, else the extent of its numeric allowed list, else the fallback. */

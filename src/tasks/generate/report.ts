@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GenerationResult } from './generate.js';
 import { TYPE_SLUG } from './generate.js';
+import { compareWithPaper, comparisonTable, type MetricComparison } from './paper-comparison.js';
 
 export interface WrittenFiles {
   tasks: string[];
@@ -40,6 +41,7 @@ export function reportData(result: GenerationResult) {
     rejected: rejected.length,
     rejected_by_stage: countBy(rejected.map((d) => d.stage ?? 'draft')),
     difficulty: summarise(result),
+    paper_comparison: paperComparison(result),
     records: result.drafts,
   };
 }
@@ -55,6 +57,11 @@ export function summarise(result: GenerationResult): Record<string, { min: numbe
     out[k] = { min: Math.min(...values), mean: Math.round(mean * 1000) / 1000, max: Math.max(...values) };
   }
   return out;
+}
+
+/** The accepted tasks' H, N, D, τ quartiles and means beside TickingCollab's (Table 2 / Figure 2), with the gaps. */
+export function paperComparison(result: GenerationResult): MetricComparison[] {
+  return compareWithPaper(result.taskType, result.tasks.map((t) => t.record.difficulty ?? {}));
 }
 
 function countBy(keys: string[]): Record<string, number> {
@@ -77,6 +84,16 @@ export function reportText(result: GenerationResult): string {
     lines.push('## Difficulty of the accepted tasks', '', '| metric | min | mean | max |', '|---|---|---|---|');
     for (const [k, s] of summary) lines.push(`| ${k} | ${s.min} | ${s.mean} | ${s.max} |`);
     lines.push('');
+  }
+  if (result.tasks.length > 0) {
+    lines.push(
+      '## Beside the paper',
+      '',
+      "TickingCollab's own suite: means from Table 2 (τ = ∞ left out); Figure 2's quartiles are not printed in the paper's text, so they show as —. Gap: |ours − paper| / paper.",
+      '',
+      ...comparisonTable(data.paper_comparison),
+      '',
+    );
   }
   lines.push('## Drafts', '');
   for (const d of result.drafts) {

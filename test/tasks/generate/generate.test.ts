@@ -88,7 +88,10 @@ describe('drafting with a model (Appendix B)', () => {
   it('prompts with the spec and assignment, and screens the answers like sampler drafts', async () => {
     const good = (await generateTasks({ spec: crisisSpec, count: 1, seed: 'example' })).tasks[0]!;
     const goodAnswer = 'Here is the configuration:\n```yaml\n' + good.yaml + '```\n';
-    const infeasible = good.yaml.replace(/block: (stone|cobblestone|stone_bricks|bricks|deepslate|iron_block|gold_block|obsidian|oak_log|birch_log|spruce_log|oak_planks)\b/g, 'block: crying_obsidian');
+    // Every pile crying obsidian, which only a diamond pickaxe or better mines, and no such pickaxe.
+    const infeasible = good.yaml
+      .replace(/block: (stone|cobblestone|stone_bricks|bricks|deepslate|iron_block|gold_block|obsidian|oak_log|birch_log|spruce_log|oak_planks)\b/g, 'block: crying_obsidian')
+      .replace(/\b(diamond|netherite)_pickaxe\b/g, 'golden_pickaxe');
     const model = new ScriptedModel('drafts', ['not: [valid', 'task: {type: prepare_crisis}', infeasible, goodAnswer]);
     const r = await generateTasks({ spec: crisisSpec, count: 1, seed: 'm', drafter: modelDrafter(model) });
     expect(r.drafter).toBe('model');

@@ -57,6 +57,8 @@ describe('generated TickingCollab tasks on the sim backend', () => {
     const fill = spec.events[0]!.actions[0]!;
     if (fill.type !== 'progressive_fill') throw new Error('expected a progressive_fill');
     const last = sliceBox(fill, lastSlice(fill));
+    // Idle agents out of the flood's way: one drowned or burnt would end the episode, and the events with it.
+    for (const a of spec.agents.spawn) a.position = { ...a.position, z: fill.area.max.z + 10 };
     const { env, step, close } = await start(spec);
     const flooded = (): number => {
       let n = 0;

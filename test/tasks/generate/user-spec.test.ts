@@ -9,7 +9,7 @@ describe('user spec (Appendix B layout)', () => {
     const spec = loadUserSpec(new URL('../../../suites/tickingcollab/specs/prepare-crisis.yaml', import.meta.url).pathname);
     expect(spec.task_type).toBe('prepare_crisis');
     expect(spec.variable_parameters['events.actions.block']?.allowed).toEqual(['lava', 'water', 'powder_snow']);
-    expect(spec.diversity_round_robin.map((r) => r.label)).toEqual(['CrisisTypeAssignment', 'AgentCountAssignment']);
+    expect(spec.diversity_round_robin.map((r) => r.label)).toEqual(['CrisisTypeAssignment', 'CrisisSpeedAssignment', 'AgentCountAssignment']);
     // The prepare-crisis spec sets alpha only; the others are the paper's defaults (β₂ = 2.0).
     expect(spec.feasibility).toEqual({ alpha: 2, beta1: 2, beta2: 2, gamma: 2 });
   });
@@ -49,6 +49,33 @@ describe('ParamSpace', () => {
     expect(space.int('events.trigger.start', [9, 9])).toBe(9);
     expect(space.has('agents.count')).toBe(true);
     expect(space.has('events.trigger.start')).toBe(false);
+  });
+
+  it('draws an integer from an allowed list in proportion to its repeats', () => {
+    const weighted = parseUserSpec({ task_type: 'raid_boss', description: 'x', variable_parameters: { 'events.actions.minions.count': { allowed: [2, 2, 2, 4] } } });
+    const space = new ParamSpace(weighted, [], new Rng('w'));
+    const draws = Array.from({ length: 400 }, () => space.int('events.actions.minions.count', [1, 10]));
+    expect(new Set(draws)).toEqual(new Set([2, 4]));
+    const twos = draws.filter((d) => d === 2).length / draws.length;
+    expect(twos).toBeGreaterThan(0.65);
+    expect(twos).toBeLessThan(0.85);
+  });
+
+  it('spreads one value per agent over the range from end to end', () => {
+    const ranged = parseUserSpec({ task_type: 'raid_boss', description: 'x', variable_parameters: { 'agents.spawn.capabilities.speed_bps': { range: [3, 6] } } });
+    const space = new ParamSpace(ranged, [], new Rng('s'));
+    for (const n of [2, 3, 5, 8]) {
+      const values = space.spread('agents.spawn.capabilities.speed_bps', [0, 1], n, 1);
+      expect(values).toHaveLength(n);
+      for (const v of values) {
+        expect(v).toBeGreaterThanOrEqual(3);
+        expect(v).toBeLessThanOrEqual(6);
+      }
+      // The lowest and highest agents sit within a tenth of the range of its ends.
+      expect(Math.min(...values)).toBeLessThanOrEqual(3.3);
+      expect(Math.max(...values)).toBeGreaterThanOrEqual(5.7);
+    }
+    expect(space.spread('agents.spawn.capabilities.speed_bps', [0, 1], 1, 1)).toHaveLength(1);
   });
 
   it('is a pure function of the seed', () => {

@@ -26,3 +26,12 @@ export const agentName = (i: number): string => `MineflayerBot${i}`;
 export const CHEST_POSITION: [number, number, number] = [0, 64, 0];
 
 export type Triple = [number, number, number];
+
+/**
+ * The collaboration necessity N a draft is sized for, from `task.collaboration_necessity` (default
+ * [0.8, 1.6]): the offline drafter's stand-in for Appendix B's instruction to the LLM that "N must be
+ * greater than 1.0". The verifier still decides whether the sized draft is feasible.
+ */
+export function aimedNecessity(space: ParamSpace): number {
+  return space.real('task.collaboration_necessity', [0.8, 1.6], 2);
+}
