@@ -18,6 +18,7 @@ import { OracleTeam } from './oracle/oracle-team.js';
 import { createSAgentsTeam } from './s-agents/team.js';
 import { createCodeAsActionTeam } from './code-as-action/code-team.js';
 import { createAlexTeam } from './alex/alex-team.js';
+import { personalityText } from './alex/personalities.js';
 import { createHumanTeam } from './human/human-agent.js';
 import { CentralizedTeam } from './tickingcollab/centralized.js';
 import { createDistributedTeam } from './tickingcollab/distributed.js';
@@ -42,6 +43,8 @@ export interface TeamOptions {
   languageModel?: LanguageModel;
   /** TickingCollab baselines: `--preset` and the single switches over it (tickingcollab/baseline-settings.ts). */
   baseline?: BaselineOptions;
+  /** The agents' personality for architectures that prompt with one (Alex): a preset name (alex/personalities.ts) or the text. */
+  personality?: string;
   seed: string;
 }
 
@@ -104,7 +107,7 @@ const entries: ArchitectureEntry[] = [
   { name: 'tickingcollab-centralized', description: 'TickingCollab centralized planner: one model plans a DAG of skills per agent, replans when all finish or a task fails; needs --model', usesModel: true, orgs: ['centralized'], seated: ['solo', 'tree'], create: (o) => new CentralizedTeam({ ...teamModelOptionsFrom(o), ...o.baseline }) },
   { name: 'tickingcollab-distributed', description: 'TickingCollab distributed agents: each plans for itself and negotiates over chat ([PROPOSAL]/[AGREE]/...), propose-wait-act; needs --model', usesModel: true, orgs: ['distributed'], seated: ['tree', 'chain'], create: (o) => createDistributedTeam({ ...teamModelOptionsFrom(o), ...o.baseline }) },
   { name: 'code-as-action', description: 'MineLand/Voyager code loop: the model writes JavaScript over the skills, run in the sandbox, with error feedback, a critic and a skill library; needs --model', usesModel: true, orgs: ['solo'], seated: ['chain', 'tree'], create: (o) => createCodeAsActionTeam(teamModelOptionsFrom(o)) },
-  { name: 'alex', description: 'MineLand Alex: memory library with embedding retrieval, associative memory, long/short-term planning, critic, multitasking (interrupt and resume), skill memory; cooperates via chat; needs --model', usesModel: true, orgs: ['solo'], seated: ['tree', 'chain'], create: (o) => createAlexTeam(teamModelOptionsFrom(o)) },
+  { name: 'alex', description: 'MineLand Alex: memory library with embedding retrieval, associative memory, long/short-term planning, critic, multitasking (interrupt and resume), skill memory; cooperates via chat; needs --model', usesModel: true, orgs: ['solo'], seated: ['tree', 'chain'], create: (o) => createAlexTeam({ ...teamModelOptionsFrom(o), ...(o.personality !== undefined ? { personality: personalityText(o.personality) } : {}) }) },
   { name: 'cooking', description: "heuristic cooks for MindAgent's Minecraft kitchen (cooking_orders): hunt, smelt, bake and deliver orders earliest-due first, one order and one furnace per cook", usesModel: false, orgs: ['centralized'], seated: [], create: () => new CookingTeam() },
   { name: 'human', description: 'you play: each agent shows its observation on the terminal and reads a command (skill {json}, say <text>, help)', usesModel: false, orgs: ['solo'], seated: [], create: () => createHumanTeam() },
 ];

@@ -47,6 +47,9 @@ export interface TeamStats {
   prompts: number;
   /** Failed model steps this team logged (the episode's figure comes from the LlmRun's breaker). */
   modelFaults: number;
+  /** Agents that made a long-term plan (Alex), and of those, whose first plan speaks of working with others (MineLand Table 15). */
+  longTermPlans: number;
+  cooperativePlans: number;
 }
 
 /** Observations and actions default to the world backends'; CuisineWorld's dispatchers decide on the kitchen's own. */

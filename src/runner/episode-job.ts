@@ -55,6 +55,8 @@ export interface EpisodeJobOptions {
   vision?: VisionOptions;
   /** A vision-language judge's model for construction and creative tasks (`vlm-judge.ts`). */
   judge?: string;
+  /** The agents' personality (Alex): a preset name (agents/alex/personalities.ts) or the text. */
+  personality?: string;
 }
 
 export interface VisionOptions {
@@ -123,7 +125,7 @@ export async function runEpisodeJob(o: EpisodeJobOptions, limits: EpisodeLlmLimi
   const llm = compositionUsesModel(composed)
     ? new LlmRun({ ...(o.llmCache ? { cacheMode: parseCacheMode(o.llmCache, '--llm-cache') } : {}), ...(limits.admit ? { admit: limits.admit } : {}), ...(limits.budget ? { budget: limits.budget } : {}) })
     : undefined;
-  let team = composeTeam(o.agents, { seed: o.seed, org: composed.org, ...(o.model ? { model: o.model } : {}), ...(llm ? { llm } : {}), ...(o.latency ? { latency: o.latency } : {}), ...(o.baseline ? { baseline: o.baseline } : {}), ...(o.collaboration ? { collaboration: o.collaboration } : {}) });
+  let team = composeTeam(o.agents, { seed: o.seed, org: composed.org, ...(o.model ? { model: o.model } : {}), ...(llm ? { llm } : {}), ...(o.latency ? { latency: o.latency } : {}), ...(o.baseline ? { baseline: o.baseline } : {}), ...(o.collaboration ? { collaboration: o.collaboration } : {}), ...(o.personality !== undefined ? { personality: o.personality } : {}) });
   const backend = await createBackend(o);
   let result: EpisodeResult;
   let afterStep: (() => Promise<void>) | undefined;

@@ -11,6 +11,7 @@
  */
 import type { AgentAction } from '../../core/actions.js';
 import type { FinishedSkillReport, Observation, ObservedEvent } from '../../core/observation.js';
+import { isCooperativePlan } from './cooperative-plan.js';
 import { LlmRun, type EmbeddingModel, type LanguageModel } from '../../llm/index.js';
 import { renderObservationText } from '../../skills/observe/render-text.js';
 import type { Agent, TeamSetup, TeamStats } from '../team.js';
@@ -69,6 +70,8 @@ export class AlexAgent implements Agent {
   private readonly stack = new PlanStack();
   private setup: TeamSetup | null = null;
   private longTerm: string[] | null = null;
+  /** Whether the first long-term plan spoke of working with others (null until there is one). */
+  private firstPlanCooperative: boolean | null = null;
   private goalIndex = 0;
   private readonly achieved: string[] = [];
   private current: ActivePlan | null = null;
@@ -106,7 +109,8 @@ export class AlexAgent implements Agent {
   }
 
   stats(): Partial<TeamStats> {
-    return { prompts: this.prompts, messages: this.messages, modelFaults: this.faults.count };
+    const planned = this.firstPlanCooperative === null ? {} : { longTermPlans: 1, cooperativePlans: this.firstPlanCooperative ? 1 : 0 };
+    return { prompts: this.prompts, messages: this.messages, modelFaults: this.faults.count, ...planned };
   }
 
   async decide(obs: Observation, signal?: AbortSignal): Promise<AgentAction | null> {
@@ -278,10 +282,12 @@ export class AlexAgent implements Agent {
     const plan = await planLongTerm(ask, { id: this.identity(), task: { goal: task.goal, ...(task.guidance ? { guidance: task.guidance } : {}) }, observation: renderObservationText(obs), done: this.achieved, ...(failure ? { failure } : {}) });
     this.longTerm = plan.subGoals;
     this.library.longTermGoals = plan.subGoals;
+    // The personality study reads the plan an agent first made, before the episode's events could change it.
+    this.firstPlanCooperative ??= isCooperativePlan(plan);
     this.goalIndex = 0;
     this.failures.reset();
     this.critique = undefined;
-    this.log({ type: 'alex_long_term_plan', role: 'long-term planner', agent: this.name, complex: plan.complex, subGoals: plan.subGoals, reason: failure ?? null });
+    this.log({ type: 'alex_long_term_plan', role: 'long-term planner', agent: this.name, complex: plan.complex, subGoals: plan.subGoals, reasoning: plan.reasoning, cooperative: isCooperativePlan(plan), reason: failure ?? null });
   }
 
   private subGoal(): string | null {

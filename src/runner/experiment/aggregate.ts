@@ -40,6 +40,7 @@ export const METRIC_LABELS: Record<MetricName, string> = {
   plan_ticks: 'planning ticks per agent',
   act_ticks: 'acting ticks per agent',
   idle_ticks: 'idle ticks per agent',
+  cooperative_agents: 'agents whose first plan is to work with others',
   cos: 'collaboration score CoS',
 };
 
@@ -104,6 +105,9 @@ export function metricOf(r: EpisodeResult, metric: Exclude<MetricName, 'cos'>): 
       return spans.length ? meanOf(spans.map((s) => s.actingTicks)) : null;
     case 'idle_ticks':
       return spans.length ? meanOf(spans.map((s) => s.idleTicks)) : null;
+    case 'cooperative_agents':
+      // Only teams that make long-term plans (Alex) have the figure; an episode where no agent planned has none.
+      return typeof m.longTermPlans === 'number' && m.longTermPlans > 0 ? (m.cooperativePlans ?? 0) : null;
   }
 }
 

@@ -112,6 +112,10 @@ async function episodeJobs(spec: EpisodesExperiment & { file: string; name: stri
     if (agents) composition(agents, org); // refuses a pairing the architecture cannot sit in, before anything runs
     const needsModel = agents !== null && compositionUsesModel(composition(agents, org));
     const model = v.model !== undefined ? String(v.model) : (o.model ?? spec.offline_model);
+    if (v.personality !== undefined && agents !== 'alex') {
+      notRun.push({ cell: cell.id, why: `a personality is prompted only by the 'alex' agents, not '${agents ?? 'the task default'}': set agents: [alex] in this block` });
+      continue;
+    }
     if (needsModel && !model && !envModel) {
       notRun.push({ cell: cell.id, why: `the '${agents}' agents need a model: pass --model (or set GUILDCRAFT_MODEL)` });
       continue;
@@ -134,6 +138,7 @@ async function episodeJobs(spec: EpisodesExperiment & { file: string; name: stri
           ...(v.collaboration !== undefined ? { collaboration: String(v.collaboration) } : {}),
           ...(v.team_size !== undefined ? { teamSize: Number(v.team_size) } : {}),
           ...(v.time_scale !== undefined ? { timeScale: Number(v.time_scale) } : {}),
+          ...(v.personality !== undefined ? { personality: String(v.personality) } : {}),
           ...(o.llmCache ? { llmCache: o.llmCache } : {}),
         };
         jobs.push({ task: `${id}@${cell.id}`, seed: String(s), options: { ...options, taskType: task.task.type } as unknown as Record<string, unknown> });

@@ -22,6 +22,8 @@ export const episodeAxesSchema = z
     model: values(z.string()),
     ticks_per_step: values(z.number().int().min(1)),
     time_scale: values(z.number().positive()),
+    /** The agents' personality (Alex; MineLand Appendix O): a preset of agents/alex/personalities.ts or the text itself. */
+    personality: values(z.string().min(1)),
   })
   .partial()
   .strict();
@@ -46,7 +48,7 @@ export const cuisineAxesSchema = z
 /** Where a table or a reference number sits: axis names, plus `task` and `task_type` (episodes) or `alpha` (cuisine). */
 const dimension = z.string().min(1);
 
-export const METRICS = ['success', 'score', 'ticks', 'seconds', 'time_cost', 'mpt', 'messages', 'llm_calls', 'tokens', 'latency_s', 'cost_usd', 'plan_ticks', 'act_ticks', 'idle_ticks', 'cos'] as const;
+export const METRICS = ['success', 'score', 'ticks', 'seconds', 'time_cost', 'mpt', 'messages', 'llm_calls', 'tokens', 'latency_s', 'cost_usd', 'plan_ticks', 'act_ticks', 'idle_ticks', 'cooperative_agents', 'cos'] as const;
 export type MetricName = (typeof METRICS)[number];
 
 export const tableSchema = z
