@@ -8,13 +8,15 @@
  *   cut off (the worker is replaced) and the run goes on. CPU time, because on a shared machine wall
  *   time stretches with everyone else's load (`slowestWallMs` is printed too);
  * - `rejected` / `accepted` / `refusedAtStart` counts and the slowest mutant's time.
- * Flags: --mutants <n> (default 1000), --seed <n> (default 21), --steps <n> (default 2),
- * --hang-ms <ms> (default 5000), --cutoff-s <s> (default 60). Mutant i is made from seed and i alone, so a reported one can be
+ * A mutant's time includes making it (`makeCpuMs` apart): the fuzzer's own work once hung a worker.
+ * Flags: --mutants <n> (default 1000), --from <i> (default 0: run mutants i..n-1, in one thread while
+ * none is cut off), --seed <n> (default 21), --steps <n> (default 2), --hang-ms <ms> (default 5000),
+ * --cutoff-s <s> (default 60). Mutant i is made from seed and i alone, so a reported one can be
  * rebuilt with `mutate(corpus[i % corpus.length].text, seededRandom(seed * 1_000_003 + i))`.
  */
 import { parseArgs } from 'node:util';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { checkMutant, mutate, seededRandom, taskCorpus, type FuzzOutcome } from '../test/security/task-fuzz-cases.js';
+import { checkMutant, mutate, seededRandom, taskCorpus, threadCpuMs, type FuzzOutcome } from '../test/security/task-fuzz-cases.js';
 
 interface Job {
   from: number;
@@ -26,6 +28,8 @@ interface Report {
   i: number;
   file: string;
   outcome: FuzzOutcome;
+  /** CPU time spent making the mutant, before it was checked. */
+  makeCpuMs: number;
 }
 
 const mutantSeed = (seed: number, i: number): number => seed * 1_000_003 + i;
@@ -36,17 +40,21 @@ if (!isMainThread && parentPort && (workerData as { taskFuzz?: Job } | null)?.ta
   const port = parentPort;
   for (let i = job.from; i < job.to; i++) {
     const source = corpus[i % corpus.length]!;
-    const outcome = await checkMutant(mutate(source.text, seededRandom(mutantSeed(job.seed, i))), source.file, job.steps);
-    port.postMessage({ i, file: source.file, outcome } satisfies Report);
+    const cpu0 = threadCpuMs();
+    const text = mutate(source.text, seededRandom(mutantSeed(job.seed, i)));
+    const makeCpuMs = Math.round(threadCpuMs() - cpu0);
+    const outcome = await checkMutant(text, source.file, job.steps);
+    port.postMessage({ i, file: source.file, outcome, makeCpuMs } satisfies Report);
   }
 }
 
 export async function run(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
-    options: { mutants: { type: 'string' }, seed: { type: 'string' }, steps: { type: 'string' }, 'hang-ms': { type: 'string' }, 'cutoff-s': { type: 'string' }, json: { type: 'boolean' } },
+    options: { mutants: { type: 'string' }, from: { type: 'string' }, seed: { type: 'string' }, steps: { type: 'string' }, 'hang-ms': { type: 'string' }, 'cutoff-s': { type: 'string' }, json: { type: 'boolean' } },
   });
   const total = Number(values.mutants ?? 1000);
+  const from = Number(values.from ?? 0);
   const seed = Number(values.seed ?? 21);
   const steps = Number(values.steps ?? 2);
   const hangMs = Number(values['hang-ms'] ?? 5000);
@@ -54,21 +62,26 @@ export async function run(argv: string[]): Promise<void> {
   const started = performance.now();
   const counts = { rejected: 0, accepted: 0, refused_at_start: 0, crash: 0 };
   const crashes: { i: number; file: string; detail: string | undefined }[] = [];
-  const hangs: { i: number; file: string; cpuMs: number | null; ms: number | null }[] = [];
+  const hangs: { i: number; file: string; cpuMs: number | null; makeCpuMs: number | null; ms: number | null }[] = [];
+  const corpus = taskCorpus();
   let slowestCpuMs = 0;
+  let slowestMakeCpuMs = 0;
   let slowestWallMs = 0;
-  let next = 0;
+  let next = from;
   while (next < total) {
     next = await runWorker({ from: next, to: total, seed, steps }, cutoffMs, (r) => {
       counts[r.outcome.verdict]++;
-      slowestCpuMs = Math.max(slowestCpuMs, r.outcome.cpuMs);
+      const cpuMs = r.makeCpuMs + r.outcome.cpuMs;
+      slowestCpuMs = Math.max(slowestCpuMs, cpuMs);
+      slowestMakeCpuMs = Math.max(slowestMakeCpuMs, r.makeCpuMs);
       slowestWallMs = Math.max(slowestWallMs, r.outcome.ms);
       if (r.outcome.verdict === 'crash') crashes.push({ i: r.i, file: r.file, detail: r.outcome.detail });
-      if (r.outcome.cpuMs > hangMs) hangs.push({ i: r.i, file: r.file, cpuMs: r.outcome.cpuMs, ms: r.outcome.ms });
-    }, (i) => hangs.push({ i, file: '(cut off)', cpuMs: null, ms: null }));
+      if (cpuMs > hangMs) hangs.push({ i: r.i, file: r.file, cpuMs, makeCpuMs: r.makeCpuMs, ms: r.outcome.ms });
+    }, (i) => hangs.push({ i, file: `${corpus[i % corpus.length]!.file} (cut off)`, cpuMs: null, makeCpuMs: null, ms: null }));
   }
   console.log(JSON.stringify({
-    mutants: total,
+    mutants: total - from,
+    from,
     seed,
     steps,
     hangMs,
@@ -79,6 +92,7 @@ export async function run(argv: string[]): Promise<void> {
     accepted: counts.accepted,
     refusedAtStart: counts.refused_at_start,
     slowestCpuMs,
+    slowestMakeCpuMs,
     slowestWallMs,
     wallSeconds: Math.round((performance.now() - started) / 1000),
     crashSamples: crashes.slice(0, 20),
@@ -113,7 +127,7 @@ function runWorker(job: Job, cutoffMs: number, onReport: (r: Report) => void, on
     });
     worker.on('error', (err) => {
       clearTimeout(timer);
-      onReport({ i: expected, file: '(worker)', outcome: { verdict: 'crash', ms: 0, cpuMs: 0, detail: `the worker died: ${err.message}` } });
+      onReport({ i: expected, file: '(worker)', makeCpuMs: 0, outcome: { verdict: 'crash', ms: 0, cpuMs: 0, detail: `the worker died: ${err.message}` } });
       resolve(expected + 1);
     });
   });

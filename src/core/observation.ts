@@ -86,6 +86,28 @@ export interface ObservedEvent {
   priority: number;
 }
 
+/** A side of the body, by compass (north = -z, east = +x), or the top of the head. */
+export type TouchSide = 'north' | 'south' | 'east' | 'west' | 'above';
+/** Where a blow came from, relative to where the agent faced when it landed. */
+export type HitSide = 'front' | 'behind' | 'left' | 'right';
+
+/** What the agent's body touches (docs/senses.md, "Touch"): contact needs no sight, naming does. */
+export interface ObservedTouch {
+  /** The block under the feet; null in the air. */
+  standingOn: string | null;
+  /** Blocks the body is inside that do not stop it (water, cobweb, grass), by name. */
+  inside: string[];
+  /** Solid blocks against the body's sides or head, one entry per side and block. */
+  blocks: { side: TouchSide; block: string }[];
+  /**
+   * Entities overlapping the body or within 0.1 of it. `what` is the type (a player's name) only of
+   * one in sight, else `something`, and only one in sight has an `id`.
+   */
+  entities: { side: TouchSide | 'inside'; what: string; id?: number }[];
+  /** Blows taken since the last observation; `by` follows the same rule as `entities[].what`. */
+  hits: { tick: number; from: HitSide; by: string; amount: number }[];
+}
+
 /** A rendered picture of what the agent sees (PNG bytes), from the tick it was rendered at. */
 export interface ObservedImage {
   png: Uint8Array;
@@ -128,6 +150,8 @@ export interface Observation {
   events: ObservedEvent[];
   runningSkill: SkillStatus | null;
   finishedSkills: FinishedSkillReport[];
+  /** Contact with blocks and entities, and blows from where the agent was not facing (alive agents; absent from older logs). */
+  touch?: ObservedTouch;
   /** Rendered views, only when the episode attaches them (vision agents); refreshed every N ticks. */
   view?: ObservedView;
 }

@@ -34,6 +34,8 @@ export interface BodyEntity {
   pos: Vec3;
   /** Hitbox height in blocks. */
   height: number;
+  /** Hitbox width in blocks (touch measures contact with it); absent reads as a player's 0.6. */
+  readonly width?: number;
   removed: boolean;
 }
 

@@ -14,6 +14,7 @@ import { Cancelled, type McSkillContext, type SkillWorldEvent } from '../../src/
 import { craft, smelt } from '../../src/env/minecraft/skills/crafting.js';
 import { eat, equip } from '../../src/env/minecraft/skills/items.js';
 import { place } from '../../src/env/minecraft/skills/building.js';
+import { attack } from '../../src/env/minecraft/skills/combat.js';
 import { mineBlocks } from '../../src/env/minecraft/skills/mining.js';
 import { SKILL_CATALOG, type SkillName, type SkillParams } from '../../src/skills/catalog.js';
 
@@ -246,6 +247,19 @@ describe('senses on mineflayer: a skill names no block the bot cannot know', () 
   const remote = { x: 100, y: 5, z: 0 }; // beyond the 16-block perception range
   const hidden = { x: 3, y: -5, z: 0 }; // in range, under solid stone, out of reach
   const key = (p: { x: number; y: number; z: number }): string => `${p.x},${p.y},${p.z}`;
+
+  it('attack by an id out of sight answers like an id that does not exist, as on the embedded world', async () => {
+    const { bot } = fakeBot([]);
+    // A zombie the bot tracks 100 blocks away, beyond its 16-block perception range.
+    Object.assign(bot.entities, { 7: { id: 7, type: 'mob', name: 'zombie', position: new Vec3(100.5, 0, 0.5), height: 1.95 } });
+    const unseen = await attack(context(bot), params('attack', { id: 7 }));
+    const absent = await attack(context(bot), params('attack', { id: 999 }));
+    expect(unseen).toEqual({ ok: false, reason: 'not_visible', details: 'no entity with id 7 is in sight; findEntities lists the ones you can see' });
+    expect(absent).toEqual({ ok: false, reason: 'not_visible', details: 'no entity with id 999 is in sight; findEntities lists the ones you can see' });
+    expect(await attack(context(bot), params('attack', { type: 'zombie', maxDistance: 8 }))).toEqual({
+      ok: false, reason: 'not_visible', details: 'no living zombie in sight within 8 blocks; scout for one or check the name',
+    });
+  });
 
   for (const [where, target] of [['remote', remote], ['hidden', hidden]] as const) {
     it(`place and mineBlocks at a ${where} spot answer the same whatever is there`, async () => {

@@ -126,6 +126,24 @@ describe('skills tell only what the senses allow', () => {
     if (!unseen.ok && !absent.ok) expect(unseen.details.replace(String(far.id), 'ID')).toBe(absent.details.replace('999999', 'ID'));
   });
 
+  it('a walk that finds no way says nothing of the terrain it searched out of sight', () => {
+    // Shut in a stone room with a corridor that turns out of sight after two blocks; the two worlds
+    // differ only in how far the corridor goes on behind the bend.
+    const walled = (corridor: number): unknown => {
+      const w = flatWorld();
+      fill(w, { x: -2, y: GROUND, z: -(corridor + 2) }, { x: 4, y: GROUND + 3, z: 2 }, 'stone');
+      fill(w, { x: -1, y: GROUND, z: -1 }, { x: 1, y: GROUND + 1, z: 1 }, 'air');
+      fill(w, { x: 2, y: GROUND, z: -1 }, { x: 3, y: GROUND + 1, z: -1 }, 'air');
+      fill(w, { x: 3, y: GROUND, z: -(corridor + 1) }, { x: 3, y: GROUND + 1, z: -1 }, 'air');
+      const a = agent(w, 'alex', 0, 0);
+      const done = run(w, a, 'getFromChest', { chest: { x: 80, y: GROUND, z: 0 }, items: [{ name: 'diamond' }] });
+      return { result: done.result, ticks: done.ticks };
+    };
+    const short = walled(3);
+    expect(short).toMatchObject({ result: { ok: false, reason: 'no_path' } });
+    expect(walled(30)).toEqual(short);
+  });
+
   it('a whisper out of earshot does not say how far the listener is', () => {
     const said = (x: number): unknown => {
       const w = flatWorld();

@@ -81,7 +81,7 @@ export function mutate(text: string, rng: () => number): string {
     if (typeof current === 'number' || op < 0.35) set(pick(rng, NUMBERS));
     else if (typeof current === 'string' || op < 0.55) set(pick(rng, STRINGS));
     else if (Array.isArray(current) && current.length > 0 && op < 0.75) {
-      const n = pick(rng, [50, 500, 5_000]);
+      const n = blownUpLength(doc, current[0]!, pick(rng, [50, 500, 5_000]));
       set(Array.from({ length: n }, () => structuredClone(current[0]!)));
     } else if (op < 0.85 && !Array.isArray(parent)) delete (parent as Record<string, Json>)[key as string];
     else if (op < 0.92) set(pick(rng, [null, [], {}, true, [[1, 2, 3]], { unknown_key: 1 }] as Json[]));
@@ -92,6 +92,35 @@ export function mutate(text: string, rng: () => number): string {
   } catch {
     return mutateText(text, rng);
   }
+}
+
+/**
+ * The most a mutant's document may weigh: one per value plus the length of every string. Blowing up
+ * a list copies whatever it holds, and copies of copies multiply: seed 21's mutant 1674 built 5,000
+ * copies of long escaped strings, which the YAML printer took 44 s and 2 GB to write out before it
+ * failed and the mutant fell back to a cut text. That was the 10,000-mutant bench's one "hang": the
+ * fuzzer's own work, not the loader's. This weight still prints to more than the 1 MiB a task file
+ * may have, so the loader's size cap is still hit.
+ */
+export const MAX_MUTANT_WEIGHT = 2_000_000;
+
+/** How many copies of `entry` fit in `doc` under MAX_MUTANT_WEIGHT: at most `wanted`, at least one. */
+function blownUpLength(doc: Json, entry: Json, wanted: number): number {
+  const room = MAX_MUTANT_WEIGHT - weight(doc, MAX_MUTANT_WEIGHT);
+  return Math.max(1, Math.min(wanted, Math.floor(room / weight(entry, MAX_MUTANT_WEIGHT))));
+}
+
+/** One per value in `value` (itself included) plus the length of every string; counting stops past `limit`. */
+function weight(value: Json, limit: number): number {
+  let n = 0;
+  const stack: Json[] = [value];
+  while (stack.length > 0 && n <= limit) {
+    const v = stack.pop()!;
+    n += typeof v === 'string' ? 1 + v.length : 1;
+    if (Array.isArray(v)) for (const e of v) stack.push(e);
+    else if (v !== null && typeof v === 'object') for (const e of Object.values(v)) stack.push(e);
+  }
+  return n;
 }
 
 function mutateText(text: string, rng: () => number): string {
@@ -157,7 +186,7 @@ export async function checkMutant(text: string, file: string, steps = 3): Promis
 const describe = (err: unknown): string => (err instanceof Error ? `${err.name}: ${err.message.slice(0, 300)}` : String(err).slice(0, 300));
 
 /** CPU time of this thread (Node 23.9+), else of the process, in milliseconds. */
-function threadCpuMs(): number {
+export function threadCpuMs(): number {
   const usage = (process as { threadCpuUsage?: () => NodeJS.CpuUsage }).threadCpuUsage?.() ?? process.cpuUsage();
   return (usage.user + usage.system) / 1000;
 }

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseTask } from '../../src/tasks/load.js';
-import { checkMutant, mutate, seededRandom, taskCorpus, type FuzzOutcome } from './task-fuzz-cases.js';
+import { checkMutant, mutate, seededRandom, taskCorpus, threadCpuMs, type FuzzOutcome } from './task-fuzz-cases.js';
 
 const MUTANTS = 200;
 /** One mutant's bound in this thread's CPU time (wall time stretches on a shared machine). */
@@ -30,6 +30,22 @@ describe('task-file fuzzer (bounded run)', () => {
     // The mutants exercise both sides: most are rejected, some still load and run.
     expect(counts.rejected ?? 0).toBeGreaterThan(MUTANTS / 3);
     expect(counts.accepted ?? 0).toBeGreaterThan(0);
+  }, 120_000);
+});
+
+describe('the fuzzer itself is bounded', () => {
+  // The bench's one "hang" in 10,000 mutants (seed 21, mutant 1674): lists blown up into copies of
+  // long strings that the YAML printer took 44 s and 2 GB to write, in the fuzzer, before the loader
+  // saw anything. The bench makes mutant i from the seed and i alone, as here.
+  it('makes seed 21\'s mutant 1674 within a second of CPU, as a text past the loader\'s size cap', () => {
+    const corpus = taskCorpus();
+    const source = corpus[1674 % corpus.length]!;
+    const cpu0 = threadCpuMs();
+    const text = mutate(source.text, seededRandom(21 * 1_000_003 + 1674));
+    expect(threadCpuMs() - cpu0).toBeLessThan(1_000);
+    // Still the blown-up document (not a fallback cut of the text), so the size cap is exercised.
+    expect(text.length).toBeGreaterThan(1024 * 1024);
+    expect(parseTask(text, { file: source.file })).toMatchObject({ ok: false, issues: [{ reason: expect.stringMatching(/a task file has at most/) }] });
   }, 120_000);
 });
 

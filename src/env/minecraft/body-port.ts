@@ -113,6 +113,7 @@ class McBodyPort implements BodyPort {
         type,
         pos: { x: e.position.x, y: e.position.y, z: e.position.z },
         height: e.height ?? 1,
+        width: e.width ?? 0.6,
         removed: false,
         source: e,
         ...(type === 'player' && e.username ? { name: e.username } : {}),

@@ -5,9 +5,10 @@
  * Only reading a mineflayer bot lives here.
  */
 import type { Bot } from 'mineflayer';
-import type { ObservedEffect, ObservedEvent, ObservedItem, Observation, VisibleBlockSummary } from '../../core/observation.js';
+import type { ObservedEffect, ObservedEvent, ObservedItem, ObservedTouch, Observation, VisibleBlockSummary } from '../../core/observation.js';
 import { assembleObservation, type NeedsMemory, type SelfReport } from '../../skills/observe/assemble.js';
 import { observedBlocks } from '../../skills/observe/observe.js';
+import { attackerName, touchOf } from '../../skills/senses/touch.js';
 import type { BodyEvents } from './body-events.js';
 import { effectNameOf } from './body-events.js';
 import { pitchDegrees, yawDegrees } from './bot-geometry.js';
@@ -83,6 +84,7 @@ export function observeBot(i: ObserveInputs): Observation {
     sounds: [],
     nearbyBlocks: () => blockSummary(bot, i.senses, limits),
     entities: () => entitiesOf(bot, i.senses, limits),
+    touch: () => touchOfBot(bot, i.senses, i.body),
     maxEvents: limits.maxEvents,
     maxMessages: limits.maxMessages,
   });
@@ -124,6 +126,18 @@ function biomeOf(bot: Bot): string | null {
 
 function blockSummary(bot: Bot, senses: Senses, limits: ObserverLimits): VisibleBlockSummary[] {
   return observedBlocks(mcBodyPort(bot, senses.hiddenPlayers), mcViewer(bot, senses), { omniscient: senses.omniscient, maxBlockTypes: limits.maxBlockTypes, range: limits.blockSummaryRange });
+}
+
+/** Touch on a real server: the shared geometry over the bot's port, and the blows its body felt. */
+export function touchOfBot(bot: Bot, senses: Senses, body: BodyEvents): ObservedTouch {
+  const port = mcBodyPort(bot, senses.hiddenPlayers);
+  const viewer = mcViewer(bot, senses);
+  const hits = body.takeHits().map((h) => {
+    let source;
+    for (const e of port.entities.values()) if (e.id === h.sourceId) source = e;
+    return { tick: h.tick, from: h.from, by: attackerName(port, viewer, source, senses.omniscient), amount: h.amount };
+  });
+  return { ...touchOf(port, viewer, senses.omniscient), hits };
 }
 
 function entitiesOf(bot: Bot, senses: Senses, limits: ObserverLimits): Observation['entities'] {

@@ -40,7 +40,7 @@ export class SimAgent implements SkillProgress {
   constructor(readonly world: World, readonly player: Player, private readonly opts: SimAgentOptions) {
     this.executor = new SkillExecutor(world, player, opts.lookup, { omniscient: opts.omniscient });
     this.observer = createObserverState({ mailboxes: opts.mailboxes, skills: this, omniscient: opts.omniscient, options: opts.observe ?? {} });
-    opts.mailboxes.register(player.name);
+    opts.mailboxes.register(player.name, { omniscient: opts.omniscient ?? false });
   }
 
   get name(): string {

@@ -11,6 +11,7 @@ import type {
   HeardSound,
   ObservedEntity,
   ObservedEvent,
+  ObservedTouch,
   Observation,
   VisibleBlockSummary,
 } from '../../core/observation.js';
@@ -44,6 +45,8 @@ export interface ObservationParts {
   nearbyBlocks(): VisibleBlockSummary[];
   /** Called only while the agent is alive. */
   entities(): ObservedEntity[];
+  /** Called only while the agent is alive; a backend that cannot feel yet leaves it out. */
+  touch?(): ObservedTouch;
   maxEvents: number;
   maxMessages: number;
 }
@@ -80,6 +83,7 @@ export function assembleObservation(self: SelfReport, needs: NeedsMemory, parts:
     events: events.sort(byUrgency).slice(0, parts.maxEvents),
     runningSkill: running ? { name: running.name, params: running.params, ticks: running.ticks } : null,
     finishedSkills,
+    ...(self.alive && parts.touch ? { touch: parts.touch() } : {}),
   };
 }
 

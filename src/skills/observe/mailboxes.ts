@@ -5,9 +5,10 @@
  * sounds go through the senses' ChatRouter, so chat range, radio channels and distance falloff
  * decide who hears what — never the prompt.
  */
-import type { HeardMessage, HeardSound, ObservedEvent } from '../../core/observation.js';
+import type { HeardMessage, HeardSound, ObservedEvent, ObservedTouch } from '../../core/observation.js';
 import type { Entity, Player, World, WorldEvent } from '../../world/index.js';
 import { ChatRouter, type RadioChannel } from '../senses/hearing.js';
+import { attackerName, hitSide } from '../senses/touch.js';
 import { addEvent, fileHeardLine } from './heard-line.js';
 import { EVENT_PRIORITY } from './priorities.js';
 
@@ -24,6 +25,8 @@ export interface Inbox {
   messages: HeardMessage[];
   sounds: HeardSound[];
   events: ObservedEvent[];
+  /** Blows with a known source, felt through touch: the side they came from, who if the agent could know. */
+  hits: ObservedTouch['hits'];
 }
 
 const DEFAULT_MAX = 200;
@@ -32,6 +35,8 @@ export class WorldMailboxes {
   private readonly boxes = new Map<string, Inbox>();
   /** Shared with the router's channels: every registered agent is a member of every radio channel. */
   private readonly members: string[] = [];
+  /** Agents whose senses see everything (the oracle): they may name any attacker. */
+  private readonly omniscient = new Set<string>();
   private readonly router: ChatRouter;
   private readonly max: number;
   private readonly off: () => void;
@@ -44,14 +49,16 @@ export class WorldMailboxes {
   }
 
   /** Starts collecting for `name` (an agent joining). */
-  register(name: string): void {
+  register(name: string, senses: { omniscient?: boolean } = {}): void {
+    if (senses.omniscient) this.omniscient.add(name);
     if (this.boxes.has(name)) return;
-    this.boxes.set(name, { messages: [], sounds: [], events: [] });
+    this.boxes.set(name, { messages: [], sounds: [], events: [], hits: [] });
     this.members.push(name);
   }
 
   unregister(name: string): void {
     this.boxes.delete(name);
+    this.omniscient.delete(name);
     const i = this.members.indexOf(name);
     if (i >= 0) this.members.splice(i, 1);
   }
@@ -65,8 +72,8 @@ export class WorldMailboxes {
   /** Drains what `name` collected since the last call. */
   take(name: string): Inbox {
     const box = this.boxes.get(name);
-    if (!box) return { messages: [], sounds: [], events: [] };
-    this.boxes.set(name, { messages: [], sounds: [], events: [] });
+    if (!box) return { messages: [], sounds: [], events: [], hits: [] };
+    this.boxes.set(name, { messages: [], sounds: [], events: [], hits: [] });
     return box;
   }
 
@@ -93,8 +100,14 @@ export class WorldMailboxes {
       case 'entity_hurt': {
         const box = this.boxOfId(e.entity);
         if (box) {
-          const from = e.by !== null ? ` from ${this.describe(this.world.entity(e.by))}` : '';
+          // The attacker is named only if the victim could know it (senses, issue 21); the side a
+          // blow came from is felt whatever hit (touch, issue 14).
+          const victim = this.world.entity(e.entity) as Player;
+          const source = e.by !== null ? this.world.entity(e.by) : undefined;
+          const who = attackerName(this.world, victim, source, this.omniscient.has(victim.name));
+          const from = e.by !== null ? ` from ${who}` : '';
           this.addEvent(box, { tick: e.tick, type: 'hurt', text: `you took ${round1(e.amount)} damage (${e.cause}${from}); health ${round1(e.health)}`, priority: EVENT_PRIORITY.hurt });
+          if (source) bounded(box.hits, { tick: e.tick, from: hitSide(victim, source.pos), by: who, amount: round1(e.amount) }, this.max);
         }
         return;
       }

@@ -12,6 +12,7 @@ import type { FinishedSkill, RunningSkill } from '../skill-executor.js';
 import { assembleObservation, round1, type NeedsMemory, type SelfReport } from './assemble.js';
 import { summarizeVisibleBlocks } from '../senses/nearby-blocks.js';
 import { visibleEntities } from '../senses/perception.js';
+import { touchOf } from '../senses/touch.js';
 import type { WorldMailboxes } from './mailboxes.js';
 
 /** Where an observation learns about the agent's skills: a SkillExecutor, or an env's wrapper of one. */
@@ -105,6 +106,7 @@ export function observe(world: World, player: Player, state: ObserverState): Obs
     sounds: inbox.sounds,
     nearbyBlocks: () => blocksOf(world, player, state),
     entities: () => entitiesOf(world, player, state),
+    touch: () => ({ ...touchOf(world, player, state.omniscient), hits: inbox.hits }),
     maxEvents: opts.maxEvents,
     maxMessages: opts.maxMessages,
   });

@@ -5,6 +5,7 @@
  */
 import type { Observation } from '../../core/observation.js';
 import { capText } from '../skill-result.js';
+import { touchText } from '../senses/touch.js';
 
 /**
  * Caps on what an observation puts into a prompt (issue 21): one heard message, and the whole text.
@@ -62,6 +63,8 @@ export function renderObservationText(obs: Observation, opts: TextRenderOptions 
         .join('; ')}`,
     );
   }
+  const touch = obs.touch ? touchText(obs.touch) : '';
+  if (touch) lines.push(`touch: ${touch}`);
   if (obs.runningSkill) lines.push(`running: ${obs.runningSkill.name}${compact(obs.runningSkill.params)} ${obs.runningSkill.ticks}t`);
   const maxFinished = opts.maxFinished ?? 8;
   const earlier = obs.finishedSkills.length - maxFinished;

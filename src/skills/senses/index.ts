@@ -7,3 +7,4 @@ export * from './nearby-blocks.js';
 export { ExposedBlocks, type SectionSurface } from './exposed-blocks.js';
 export { OpaqueHeightmap, NO_TOP, type LocalTops, type TopKind } from './opaque-heightmap.js';
 export * from './knowable.js';
+export * from './touch.js';

@@ -48,3 +48,7 @@ export const unseenBlock = (pos: Vec3): string =>
 
 /** The failure text for an entity id the agent may not know, whether or not the id exists. */
 export const unseenEntity = (id: number): string => `no entity with id ${id} is in sight; findEntities lists the ones you can see`;
+
+/** The failure text for an attack by type when no living entity of that type is in sight. */
+export const noLivingInSight = (type: string, maxDistance?: number): string =>
+  `no living ${type} in sight${maxDistance !== undefined ? ` within ${maxDistance} blocks` : ''}; scout for one or check the name`;

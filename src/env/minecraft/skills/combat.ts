@@ -5,19 +5,24 @@
 import type { Entity } from 'prismarine-entity';
 import type { SkillParams } from '../../../skills/catalog.js';
 import { fail, succeed, type SkillResult } from '../../../skills/skill-result.js';
+import { noLivingInSight, unseenEntity } from '../../../skills/senses/index.js';
 import { botVisibleEntities } from '../bot-senses.js';
 import { throwIfAborted, type McSkillContext } from './context.js';
 
 export async function attack(ctx: McSkillContext, p: SkillParams<'attack'>): Promise<SkillResult> {
   const { bot } = ctx;
+  if (p.id !== undefined && p.id === bot.entity.id) return fail('not_attackable', 'you cannot attack yourself');
   const seen = botVisibleEntities(bot, ctx.senses, {
     ...(p.type !== undefined ? { type: p.type } : {}),
     ...(p.maxDistance !== undefined ? { range: p.maxDistance } : {}),
-  }).filter((e) => (p.id === undefined || e.id === p.id) && e.type !== 'item' && e.type !== 'experience_orb');
-  const target = seen[0];
+  }).filter((e) => p.id === undefined || e.id === p.id);
+  // The embedded world's answers (knowable.ts): an id out of sight answers like one that does not
+  // exist, and never says what is behind it.
+  if (p.id !== undefined && seen.length === 0) return fail('not_visible', unseenEntity(p.id));
+  const target = seen.find((e) => e.type !== 'item' && e.type !== 'experience_orb');
   if (!target) {
-    const what = p.id !== undefined ? `entity ${p.id}` : p.type !== undefined ? `${p.type}` : 'entity';
-    return fail('no_target', `no visible ${what} to attack${p.maxDistance !== undefined ? ` within ${p.maxDistance} blocks` : ''}; use findEntities`);
+    if (p.id !== undefined) return fail('not_attackable', `entity ${p.id} is ${seen[0]!.type === 'item' ? 'a dropped item' : 'an experience orb'}`);
+    return fail('not_visible', noLivingInSight(p.type ?? 'entity', p.maxDistance));
   }
   const entity: Entity = target.entity;
   let gone = false;

@@ -10,7 +10,7 @@ import { SKILL_CATALOG } from '../../../skills/catalog.js';
 import { defineSkill } from '../../../skills/skill.js';
 import { fail, succeed } from '../../../skills/skill-result.js';
 import { faceToward, feetBlock, releaseControls } from './body.js';
-import { unseenEntity } from '../../../skills/senses/index.js';
+import { noLivingInSight, unseenEntity } from '../../../skills/senses/index.js';
 import { canSeeEntity, seeEntities } from './sight.js';
 import { bestWeapon, hold } from './tools.js';
 import { walkTo } from './walk.js';
@@ -42,7 +42,7 @@ export const attack = defineSkill({
       const opts: { range?: number } = {};
       if (p.maxDistance !== undefined) opts.range = p.maxDistance;
       const seen = seeEntities(ctx, p.type, opts).map((v) => world.entity(v.id)).find((e): e is Living => !!e && (e.kind === 'mob' || e.kind === 'player') && !e.dead);
-      if (!seen) return fail('not_visible', `no living ${p.type} in sight${p.maxDistance !== undefined ? ` within ${p.maxDistance} blocks` : ''}; scout for one or check the name`);
+      if (!seen) return fail('not_visible', noLivingInSight(p.type, p.maxDistance));
       target = seen;
     } else {
       return fail('invalid_params', 'attack needs `type` (e.g. zombie) or `id` from findEntities');

@@ -54,11 +54,11 @@ export function* walkTo(ctx: SkillContext, goal: PathGoal, describe: string, opt
         path = r.partial; // head for the most promising explored point, then search again from there
         if (opts.timeoutTicks === undefined && plan === 0) deadline = started + 2400;
       } else {
-        return fail('no_path', noPathSentence(describe, player, r.nodesExpanded, opts));
+        return fail('no_path', noPathSentence(describe, player, opts));
       }
       if (path.length === 0) {
         if (r.ok) return succeed({ ticks: world.tick - started });
-        return fail('no_path', noPathSentence(describe, player, r.nodesExpanded, opts));
+        return fail('no_path', noPathSentence(describe, player, opts));
       }
       const follower = new PathFollower(player, path);
       for (;;) {
@@ -88,9 +88,13 @@ export function* walkTo(ctx: SkillContext, goal: PathGoal, describe: string, opt
   }
 }
 
-function noPathSentence(describe: string, player: Player, searched: number, opts: WalkOptions): string {
+/**
+ * No count of the positions searched: the search runs over terrain out of sight, and how much of it
+ * the agent's side can reach is not the agent's to know (issue 21).
+ */
+function noPathSentence(describe: string, player: Player, opts: WalkOptions): string {
   const how = opts.canDig ? '' : ' without digging';
-  return `no way to walk to ${describe} from ${fmtPos(feetBlock(player))}${how} (searched ${searched} positions): it may be enclosed, in the air or across lava; pick another spot${opts.canDig ? '' : ' or mine a way in'}`;
+  return `no way to walk to ${describe} from ${fmtPos(feetBlock(player))}${how}: it may be enclosed, in the air or across lava; pick another spot${opts.canDig ? '' : ' or mine a way in'}`;
 }
 
 function pathOptions(world: World, player: Player, opts: WalkOptions): PathOptions {
