@@ -16,8 +16,9 @@
  * observations of one agent, in ticks and in wall-clock seconds.
  *
  * `--sim`: `--seconds` counts simulated seconds (20 ticks each), run as fast as the machine goes, with
- * a line per simulated minute on stderr (that minute's ticks/s, memory, what the world holds) and a
- * final JSON line comparing the first minute with the last.
+ * a line per simulated minute on stderr (that minute's ticks/s by the wall clock and per CPU-second of
+ * this process, memory, what the world holds) and a final JSON line comparing the first minute with
+ * the last, by both clocks.
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -267,8 +268,11 @@ function measure(bench: WorldBench, agentCount: number, seconds: number, observe
 /** Steps `seconds` simulated seconds flat out, printing a line per simulated minute and a summary. */
 function simulate(bench: WorldBench, agentCount: number, seconds: number, observeEvery: number, json: boolean): void {
   const totalTicks = Math.round(seconds * TICKS_PER_SECOND);
-  const minutes: Array<{ minute: number; ticksPerSecond: number; rssMB: number; heapMB: number }> = [];
+  const minutes: Array<{ minute: number; ticksPerSecond: number; ticksPerCpuSecond: number; rssMB: number; heapMB: number }> = [];
   let minuteStart = process.hrtime.bigint();
+  // Per minute also ticks per second of this process's own CPU time: on a shared machine the wall
+  // clock moves with other processes' load, so a slowdown is judged by the CPU figure.
+  let minuteCpu = process.cpuUsage();
   let minuteObs = bench.counts.observations;
   const start = minuteStart;
   let peakRssMB = 0;
@@ -277,6 +281,8 @@ function simulate(bench: WorldBench, agentCount: number, seconds: number, observ
     if (t % TICKS_PER_MINUTE !== 0 && t !== totalTicks) continue;
     const now = process.hrtime.bigint();
     const spanS = Number(now - minuteStart) / 1e9;
+    const cpu = process.cpuUsage(minuteCpu);
+    const cpuS = (cpu.user + cpu.system) / 1e6;
     const ticks = t % TICKS_PER_MINUTE === 0 ? TICKS_PER_MINUTE : t % TICKS_PER_MINUTE;
     global.gc?.(); // memory after a full collection: what is live, not what the collector has not reached yet
     const mem = memory();
@@ -285,16 +291,18 @@ function simulate(bench: WorldBench, agentCount: number, seconds: number, observ
     const line = {
       minute: round(t / TICKS_PER_MINUTE, 2),
       ticksPerSecond: round(ticks / spanS, 1),
+      ticksPerCpuSecond: round(ticks / cpuS, 1),
       ...(observeEvery > 0 ? { observationsPerSecond: Math.round((bench.counts.observations - minuteObs) / spanS), maxObservationGapTicks: gap.ticks } : {}),
       ...mem,
       ...bench.contents(),
       dug: bench.counts.dug,
       loadAvg: loadAverage(),
     };
-    if (ticks === TICKS_PER_MINUTE) minutes.push({ minute: line.minute, ticksPerSecond: line.ticksPerSecond, rssMB: mem.rssMB, heapMB: mem.heapMB });
+    if (ticks === TICKS_PER_MINUTE) minutes.push({ minute: line.minute, ticksPerSecond: line.ticksPerSecond, ticksPerCpuSecond: line.ticksPerCpuSecond, rssMB: mem.rssMB, heapMB: mem.heapMB });
     console.error(`world sim: ${JSON.stringify(line)}`);
     minuteStart = process.hrtime.bigint(); // after the gc, so collection time is not charged to the next minute
     minuteObs = bench.counts.observations;
+    minuteCpu = process.cpuUsage();
   }
   const elapsedS = Number(process.hrtime.bigint() - start) / 1e9;
   const first = minutes[0];
@@ -307,6 +315,9 @@ function simulate(bench: WorldBench, agentCount: number, seconds: number, observ
     firstMinuteTicksPerSecond: first?.ticksPerSecond ?? null,
     lastMinuteTicksPerSecond: last?.ticksPerSecond ?? null,
     lastToFirst: first && last ? round(last.ticksPerSecond / first.ticksPerSecond, 3) : null,
+    firstMinuteTicksPerCpuSecond: first?.ticksPerCpuSecond ?? null,
+    lastMinuteTicksPerCpuSecond: last?.ticksPerCpuSecond ?? null,
+    lastToFirstCpu: first && last ? round(last.ticksPerCpuSecond / first.ticksPerCpuSecond, 3) : null,
     firstMinuteHeapMB: first?.heapMB ?? null,
     lastMinuteHeapMB: last?.heapMB ?? null,
     peakRssMB,
@@ -314,7 +325,7 @@ function simulate(bench: WorldBench, agentCount: number, seconds: number, observ
     loadAvg: loadAverage(),
   };
   if (json) console.log(JSON.stringify(result));
-  else console.log(`world sim: ${agentCount} agents, ${seconds} simulated seconds in ${result.wallSeconds} s (${result.ticksPerSecond} ticks/s); first minute ${String(result.firstMinuteTicksPerSecond)} ticks/s, last ${String(result.lastMinuteTicksPerSecond)} (×${String(result.lastToFirst)}); peak RSS ${peakRssMB} MB`);
+  else console.log(`world sim: ${agentCount} agents, ${seconds} simulated seconds in ${result.wallSeconds} s (${result.ticksPerSecond} ticks/s); first minute ${String(result.firstMinuteTicksPerSecond)} ticks/s, last ${String(result.lastMinuteTicksPerSecond)} (×${String(result.lastToFirst)}; per CPU-second ${String(result.firstMinuteTicksPerCpuSecond)} → ${String(result.lastMinuteTicksPerCpuSecond)}, ×${String(result.lastToFirstCpu)}); peak RSS ${peakRssMB} MB`);
 }
 
 /** One agent's controls for this tick: walk, or stand and dig, as a simple agent loop would. */
