@@ -181,9 +181,14 @@ export type WorldBench = ReturnType<typeof createWorldBench>;
 
 const round = (n: number, digits: number): number => Math.round(n * 10 ** digits) / 10 ** digits;
 const loadAverage = (): number => round(loadavg()[0]!, 2);
+/**
+ * RSS, the JS heap in use and reserved, and memory outside the heap (typed arrays: block sections,
+ * the senses' caches), so growth of RSS can be told apart from growth of what the world holds.
+ */
 const memory = () => {
   const m = process.memoryUsage();
-  return { rssMB: Math.round(m.rss / 1e6), heapMB: Math.round(m.heapUsed / 1e6) };
+  const mb = (n: number) => Math.round(n / 1e6);
+  return { rssMB: mb(m.rss), heapMB: mb(m.heapUsed), heapTotalMB: mb(m.heapTotal), externalMB: mb(m.external) };
 };
 
 export async function run(argv: string[]): Promise<void> {
