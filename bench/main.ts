@@ -7,6 +7,7 @@ const benchmarks: Record<string, () => Promise<{ run(argv: string[]): Promise<vo
   cuisine: () => import('./cuisine.js'),
   senses: () => import('./senses.js'),
   'senses-ab': () => import('./senses-ab.js'),
+  'world-ab': () => import('./world-ab.js'),
   render: () => import('./render.js'),
   paths: () => import('./paths.js'),
   terrain: () => import('./terrain.js'),

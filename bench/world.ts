@@ -9,7 +9,18 @@
  * through the world's digging rule with an iron pickaxe, and wait for the drop to be picked up. Mob
  * spawning is on, the world starts at night so hostiles spawn, and one mob per 10 agents is spawned
  * among them at the start; mobs fight back, and dead agents drop their items and respawn.
+ *
+ * `--observe-every N`: each agent also gets its full observation (the one a sim agent gets: senses,
+ * body, inventory, mailbox of events) once every N ticks, N/N-th of the agents per tick, so the cost
+ * is spread evenly; the JSON line then adds observations per second and the longest gap between two
+ * observations of one agent, in ticks and in wall-clock seconds.
+ *
+ * `--sim`: `--seconds` counts simulated seconds (20 ticks each), run as fast as the machine goes, with
+ * a line per simulated minute on stderr (that minute's ticks/s by the wall clock and per CPU-second of
+ * this process, memory, what the world holds) and a final JSON line comparing the first minute with
+ * the last, by both clocks.
  */
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import {
   World,
@@ -18,15 +29,21 @@ import {
   startDigging,
   MIN_Y,
   NaturalTerrain,
+  TICKS_PER_SECOND,
   type Player,
   type Rng,
 } from '../src/world/index.js';
+import { WorldMailboxes, createObserverState, observe, type ObserverState } from '../src/skills/observe/index.js';
+import { ExposedBlocks } from '../src/skills/senses/index.js';
 
 const TOOL = 'iron_pickaxe';
 const MOB_TYPES = ['zombie', 'skeleton', 'spider', 'creeper', 'cow', 'pig', 'sheep', 'chicken'] as const;
 /** Start at night (vanilla 13000) so natural spawning produces hostiles on the surface too. */
 const NIGHT = 13000;
 const HOME_RANGE = 16;
+/** The chat range of a task file that does not set one (tasks/spec.ts): the mailboxes route sounds by it too. */
+const CHAT_RANGE = 32;
+const TICKS_PER_MINUTE = 60 * TICKS_PER_SECOND;
 
 interface Agent {
   player: Player;
@@ -37,6 +54,143 @@ interface Agent {
   until: number;
 }
 
+export interface WorldBenchOptions {
+  agents: number;
+  terrain: 'natural' | 'flat';
+  seed: string;
+  /** Observe each agent once every this many ticks; 0 for no observations. */
+  observeEvery: number;
+}
+
+/** What the bench world did so far (cumulative from its start). */
+export interface WorldBenchCounts {
+  dug: number;
+  pickedUp: number;
+  mobsSpawned: number;
+  deaths: number;
+  observations: number;
+  /** Sum of visible block types and entities listed in the observations (a check that they saw things). */
+  observedThings: number;
+}
+
+/**
+ * The bench's world, agents and observers, stepped one tick at a time by `step()`. Exported so a
+ * side-by-side harness can load two builds' benches in one process and step them alternately.
+ */
+export function createWorldBench(o: WorldBenchOptions) {
+  const world = new World({
+    seed: o.seed,
+    terrain: { type: o.terrain },
+    timeOfDay: NIGHT,
+    gamerules: { doMobSpawning: true },
+  });
+  const rng = world.rng('bench-agents');
+  const agents: Agent[] = [];
+  const side = Math.ceil(Math.sqrt(o.agents));
+  const origin = landOrigin(world, side * 4);
+  for (let i = 0; i < o.agents; i++) {
+    const x = origin.x + (i % side) * 4 + 0.5;
+    const z = origin.z + Math.floor(i / side) * 4 + 0.5;
+    const player = joinPlayer(world, `a${i}`, { x, y: world.terrain.surfaceY(Math.floor(x), Math.floor(z)), z });
+    player.inventory.slots[0] = { name: TOOL, count: 1 };
+    agents.push({ player, home: { x, z }, phase: 'walk', until: rng.int(0, 60) });
+  }
+  for (let i = 0; i < Math.max(1, Math.floor(o.agents / 10)); i++) {
+    const x = origin.x + rng.int(-8, side * 4 + 8) + 0.5;
+    const z = origin.z + rng.int(-8, side * 4 + 8) + 0.5;
+    spawnMob(world, MOB_TYPES[i % MOB_TYPES.length]!, { x, y: world.terrain.surfaceY(Math.floor(x), Math.floor(z)), z });
+  }
+  world.takeEvents(); // the joins and spawns are set-up, not load
+
+  const counts: WorldBenchCounts = { dug: 0, pickedUp: 0, mobsSpawned: 0, deaths: 0, observations: 0, observedThings: 0 };
+  const causes: Record<string, number> = {};
+  world.on('block_broken', () => counts.dug++);
+  world.on('item_picked_up', () => counts.pickedUp++);
+  world.on('entity_spawned', (e) => { if (e.kind === 'mob') counts.mobsSpawned++; });
+  world.on('player_died', (e) => { counts.deaths++; causes[e.cause] = (causes[e.cause] ?? 0) + 1; });
+
+  // Observers are made after the joins, as an env does after set-up, so nobody's first mailbox holds
+  // 10,000 "joined" lines.
+  const every = o.observeEvery;
+  const observers: ObserverState[] = [];
+  if (every > 0) {
+    const mailboxes = new WorldMailboxes(world, { chatRange: CHAT_RANGE });
+    for (const a of agents) {
+      mailboxes.register(a.player.name);
+      observers.push(createObserverState({ mailboxes }));
+    }
+  }
+  /** Per agent: the tick and the wall-clock time (ns) of its last observation; -1 before the first. */
+  const lastTick = new Float64Array(o.agents).fill(-1);
+  const lastNs = new Float64Array(o.agents).fill(-1);
+  const gaps = { ticks: 0, ns: 0 };
+  const observeDue = () => {
+    const now = Number(process.hrtime.bigint());
+    for (let i = world.tick % every; i < agents.length; i += every) {
+      const obs = observe(world, agents[i]!.player, observers[i]!);
+      counts.observations++;
+      counts.observedThings += obs.nearbyBlocks.length + obs.entities.length;
+      if (lastTick[i]! >= 0) {
+        gaps.ticks = Math.max(gaps.ticks, world.tick - lastTick[i]!);
+        gaps.ns = Math.max(gaps.ns, now - lastNs[i]!);
+      }
+      lastTick[i] = world.tick;
+      lastNs[i] = now;
+    }
+  };
+
+  return {
+    world,
+    counts,
+    causes,
+    /** One tick: the agents' controls, the world's step, then the observations due this tick. */
+    step(): void {
+      for (const a of agents) act(world, rng, a);
+      world.step();
+      world.takeEvents();
+      if (every > 0) observeDue();
+    },
+    /** The longest gap seen between two observations of one agent, then forgets it (per measured span). */
+    takeMaxGap(): { ticks: number; seconds: number } {
+      const out = { ticks: gaps.ticks, seconds: gaps.ns / 1e9 };
+      gaps.ticks = gaps.ns = 0;
+      return out;
+    },
+    /** What the world holds now: the contents that may make memory grow. */
+    contents() {
+      let mobs = 0, items = 0;
+      for (const e of world.entities.values()) {
+        if (e.removed) continue;
+        if (e.kind === 'mob') mobs++;
+        else if (e.kind === 'item') items++;
+      }
+      return {
+        entities: world.entities.size,
+        mobs,
+        items,
+        columns: world.blocks.generatedColumns,
+        sections: world.blocks.allocatedSections,
+        senseCachedSections: every > 0 ? ExposedBlocks.of(world).cachedSections : 0,
+        blockEntities: world.blockEntities.size,
+      };
+    },
+  };
+}
+
+export type WorldBench = ReturnType<typeof createWorldBench>;
+
+const round = (n: number, digits: number): number => Math.round(n * 10 ** digits) / 10 ** digits;
+const loadAverage = (): number => round(loadavg()[0]!, 2);
+/**
+ * RSS, the JS heap in use and reserved, and memory outside the heap (typed arrays: block sections,
+ * the senses' caches), so growth of RSS can be told apart from growth of what the world holds.
+ */
+const memory = () => {
+  const m = process.memoryUsage();
+  const mb = (n: number) => Math.round(n / 1e6);
+  return { rssMB: mb(m.rss), heapMB: mb(m.heapUsed), heapTotalMB: mb(m.heapTotal), externalMB: mb(m.external) };
+};
+
 export async function run(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
@@ -45,82 +199,138 @@ export async function run(argv: string[]): Promise<void> {
       seconds: { type: 'string', default: '10' },
       terrain: { type: 'string', default: 'natural' },
       seed: { type: 'string', default: 'bench' },
+      'observe-every': { type: 'string', default: '0' },
+      sim: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
     },
   });
   const agentCount = Number(values.agents);
   const seconds = Number(values.seconds);
-  if (!Number.isInteger(agentCount) || agentCount < 1 || !(seconds > 0)) {
-    console.error('usage: npm run bench -- world --agents <N >= 1> --seconds <S > 0> [--terrain natural|flat] [--seed s] [--json]');
+  const observeEvery = Number(values['observe-every']);
+  if (!Number.isInteger(agentCount) || agentCount < 1 || !(seconds > 0) || !Number.isInteger(observeEvery) || observeEvery < 0 ||
+      (values.terrain !== 'natural' && values.terrain !== 'flat')) {
+    console.error('usage: npm run bench -- world --agents <N >= 1> --seconds <S > 0> [--observe-every <ticks, 0 = off>] [--sim] [--terrain natural|flat] [--seed s] [--json]\n' +
+      '  --sim: S simulated seconds as fast as possible, a line per simulated minute on stderr');
     process.exit(2);
   }
-  const world = new World({
-    seed: values.seed!,
-    terrain: { type: values.terrain as 'natural' },
-    timeOfDay: NIGHT,
-    gamerules: { doMobSpawning: true },
-  });
-  const rng = world.rng('bench-agents');
-  const agents: Agent[] = [];
-  const side = Math.ceil(Math.sqrt(agentCount));
-  const origin = landOrigin(world, side * 4);
-  for (let i = 0; i < agentCount; i++) {
-    const x = origin.x + (i % side) * 4 + 0.5;
-    const z = origin.z + Math.floor(i / side) * 4 + 0.5;
-    const player = joinPlayer(world, `a${i}`, { x, y: world.terrain.surfaceY(Math.floor(x), Math.floor(z)), z });
-    player.inventory.slots[0] = { name: TOOL, count: 1 };
-    agents.push({ player, home: { x, z }, phase: 'walk', until: rng.int(0, 60) });
-  }
-  for (let i = 0; i < Math.max(1, Math.floor(agentCount / 10)); i++) {
-    const x = origin.x + rng.int(-8, side * 4 + 8) + 0.5;
-    const z = origin.z + rng.int(-8, side * 4 + 8) + 0.5;
-    spawnMob(world, MOB_TYPES[i % MOB_TYPES.length]!, { x, y: world.terrain.surfaceY(Math.floor(x), Math.floor(z)), z });
-  }
+  const bench = createWorldBench({ agents: agentCount, terrain: values.terrain, seed: values.seed!, observeEvery });
+  // Warm-up: generate the terrain around the agents and let the JIT settle; with observations, one
+  // full round so every agent has been observed once (its first look fills the senses' caches).
+  for (let t = 0; t < Math.max(40, observeEvery); t++) bench.step();
+  bench.takeMaxGap();
+  if (values.sim) simulate(bench, agentCount, seconds, observeEvery, values.json);
+  else measure(bench, agentCount, seconds, observeEvery, values.json);
+}
 
-  const stats = { dug: 0, pickedUp: 0, mobsSpawned: 0, deaths: 0 };
-  const causes: Record<string, number> = {};
-  world.on('block_broken', () => stats.dug++);
-  world.on('item_picked_up', () => stats.pickedUp++);
-  world.on('entity_spawned', (e) => { if (e.kind === 'mob') stats.mobsSpawned++; });
-  world.on('player_died', (e) => { stats.deaths++; causes[e.cause] = (causes[e.cause] ?? 0) + 1; });
-  const step = () => {
-    for (const a of agents) act(world, rng, a);
-    world.step();
-    world.takeEvents();
-  };
-
-  // Warm-up: generate the terrain around the agents and let the JIT settle.
-  for (let t = 0; t < 40; t++) step();
-  const counted = { ...stats };
+/** Steps for `seconds` of wall-clock time and prints the rates. */
+function measure(bench: WorldBench, agentCount: number, seconds: number, observeEvery: number, json: boolean): void {
+  const counted = { ...bench.counts };
   const cpuStart = process.cpuUsage();
   const start = process.hrtime.bigint();
   let ticks = 0;
   const budgetNs = BigInt(Math.round(seconds * 1e9));
   while (process.hrtime.bigint() - start < budgetNs) {
-    step();
+    bench.step();
     ticks++;
   }
   const elapsedS = Number(process.hrtime.bigint() - start) / 1e9;
   const cpu = process.cpuUsage(cpuStart);
-  // Other processes share the CPU: ticks per second of this process's own CPU time shows the cost alone.
-  const ticksPerCpuSecond = Math.round(ticks / ((cpu.user + cpu.system) / 1e6));
-  const result = {
+  const cpuS = (cpu.user + cpu.system) / 1e6;
+  const c = bench.counts;
+  const result: Record<string, unknown> = {
     agents: agentCount,
-    ticksPerSecond: Math.round((ticks / elapsedS) * 10) / 10,
-    msPerTick: Math.round((elapsedS * 1000 * 1000) / ticks) / 1000,
-    rssMB: Math.round(process.memoryUsage().rss / 1e6),
+    ticksPerSecond: round(ticks / elapsedS, 1),
+    msPerTick: round((elapsedS * 1000) / ticks, 3),
+    rssMB: memory().rssMB,
   };
-  let mobs = 0, items = 0;
-  for (const _ of world.mobs()) mobs++;
-  for (const _ of world.items()) items++;
-  const load = `${ticks} ticks (${ticksPerCpuSecond} per CPU-second): ${stats.dug - counted.dug} blocks dug, ${stats.pickedUp - counted.pickedUp} pickups, ` +
-    `${stats.mobsSpawned - counted.mobsSpawned} mobs spawned (${mobs} alive), ${items} items on the ground, ${stats.deaths - counted.deaths} agent deaths (all run, by cause: ${JSON.stringify(causes)})`;
-  if (values.json) {
+  if (observeEvery > 0) {
+    const gap = bench.takeMaxGap();
+    Object.assign(result, {
+      observeEvery,
+      observationsPerSecond: Math.round((c.observations - counted.observations) / elapsedS),
+      maxObservationGapTicks: gap.ticks,
+      maxObservationGapSimSeconds: gap.ticks / TICKS_PER_SECOND,
+      maxObservationGapWallSeconds: round(gap.seconds, 2),
+      ticksPerCpuSecond: round(ticks / cpuS, 1),
+      loadAvg: loadAverage(),
+    });
+  }
+  const w = bench.contents();
+  // Other processes share the CPU: ticks per second of this process's own CPU time shows the cost alone.
+  const load = `${ticks} ticks (${Math.round(ticks / cpuS)} per CPU-second): ${c.dug - counted.dug} blocks dug, ${c.pickedUp - counted.pickedUp} pickups, ` +
+    `${c.mobsSpawned - counted.mobsSpawned} mobs spawned (${w.mobs} alive), ${w.items} items on the ground, ${c.deaths - counted.deaths} agent deaths (all run, by cause: ${JSON.stringify(bench.causes)})` +
+    (observeEvery > 0 ? `; ${c.observations - counted.observations} observations listing ${round((c.observedThings - counted.observedThings) / Math.max(1, c.observations - counted.observations), 1)} block types + entities each` : '') +
+    `; load average ${loadAverage()}`;
+  if (json) {
     console.log(JSON.stringify(result));
     console.error(`world bench: ${load}`);
   } else {
-    console.log(`world: ${agentCount} agents, ${result.ticksPerSecond} ticks/s, ${result.msPerTick} ms/tick, ${result.rssMB} MB RSS (${load})`);
+    const senses = observeEvery > 0 ? `, ${String(result.observationsPerSecond)} observations/s (each agent every ${observeEvery} ticks; longest gap ${String(result.maxObservationGapTicks)} ticks, ${String(result.maxObservationGapWallSeconds)} s wall)` : '';
+    console.log(`world: ${agentCount} agents, ${String(result.ticksPerSecond)} ticks/s, ${String(result.msPerTick)} ms/tick${senses}, ${String(result.rssMB)} MB RSS (${load})`);
   }
+}
+
+/** Steps `seconds` simulated seconds flat out, printing a line per simulated minute and a summary. */
+function simulate(bench: WorldBench, agentCount: number, seconds: number, observeEvery: number, json: boolean): void {
+  const totalTicks = Math.round(seconds * TICKS_PER_SECOND);
+  const minutes: Array<{ minute: number; ticksPerSecond: number; ticksPerCpuSecond: number; rssMB: number; heapMB: number }> = [];
+  let minuteStart = process.hrtime.bigint();
+  // Per minute also ticks per second of this process's own CPU time: on a shared machine the wall
+  // clock moves with other processes' load, so a slowdown is judged by the CPU figure.
+  let minuteCpu = process.cpuUsage();
+  let minuteObs = bench.counts.observations;
+  const start = minuteStart;
+  let peakRssMB = 0;
+  for (let t = 1; t <= totalTicks; t++) {
+    bench.step();
+    if (t % TICKS_PER_MINUTE !== 0 && t !== totalTicks) continue;
+    const now = process.hrtime.bigint();
+    const spanS = Number(now - minuteStart) / 1e9;
+    const cpu = process.cpuUsage(minuteCpu);
+    const cpuS = (cpu.user + cpu.system) / 1e6;
+    const ticks = t % TICKS_PER_MINUTE === 0 ? TICKS_PER_MINUTE : t % TICKS_PER_MINUTE;
+    global.gc?.(); // memory after a full collection: what is live, not what the collector has not reached yet
+    const mem = memory();
+    peakRssMB = Math.max(peakRssMB, mem.rssMB);
+    const gap = bench.takeMaxGap();
+    const line = {
+      minute: round(t / TICKS_PER_MINUTE, 2),
+      ticksPerSecond: round(ticks / spanS, 1),
+      ticksPerCpuSecond: round(ticks / cpuS, 1),
+      ...(observeEvery > 0 ? { observationsPerSecond: Math.round((bench.counts.observations - minuteObs) / spanS), maxObservationGapTicks: gap.ticks } : {}),
+      ...mem,
+      ...bench.contents(),
+      dug: bench.counts.dug,
+      loadAvg: loadAverage(),
+    };
+    if (ticks === TICKS_PER_MINUTE) minutes.push({ minute: line.minute, ticksPerSecond: line.ticksPerSecond, ticksPerCpuSecond: line.ticksPerCpuSecond, rssMB: mem.rssMB, heapMB: mem.heapMB });
+    console.error(`world sim: ${JSON.stringify(line)}`);
+    minuteStart = process.hrtime.bigint(); // after the gc, so collection time is not charged to the next minute
+    minuteObs = bench.counts.observations;
+    minuteCpu = process.cpuUsage();
+  }
+  const elapsedS = Number(process.hrtime.bigint() - start) / 1e9;
+  const first = minutes[0];
+  const last = minutes[minutes.length - 1];
+  const result = {
+    agents: agentCount,
+    simulatedSeconds: seconds,
+    observeEvery,
+    ticksPerSecond: round(totalTicks / elapsedS, 1),
+    firstMinuteTicksPerSecond: first?.ticksPerSecond ?? null,
+    lastMinuteTicksPerSecond: last?.ticksPerSecond ?? null,
+    lastToFirst: first && last ? round(last.ticksPerSecond / first.ticksPerSecond, 3) : null,
+    firstMinuteTicksPerCpuSecond: first?.ticksPerCpuSecond ?? null,
+    lastMinuteTicksPerCpuSecond: last?.ticksPerCpuSecond ?? null,
+    lastToFirstCpu: first && last ? round(last.ticksPerCpuSecond / first.ticksPerCpuSecond, 3) : null,
+    firstMinuteHeapMB: first?.heapMB ?? null,
+    lastMinuteHeapMB: last?.heapMB ?? null,
+    peakRssMB,
+    wallSeconds: round(elapsedS, 1),
+    loadAvg: loadAverage(),
+  };
+  if (json) console.log(JSON.stringify(result));
+  else console.log(`world sim: ${agentCount} agents, ${seconds} simulated seconds in ${result.wallSeconds} s (${result.ticksPerSecond} ticks/s); first minute ${String(result.firstMinuteTicksPerSecond)} ticks/s, last ${String(result.lastMinuteTicksPerSecond)} (×${String(result.lastToFirst)}; per CPU-second ${String(result.firstMinuteTicksPerCpuSecond)} → ${String(result.lastMinuteTicksPerCpuSecond)}, ×${String(result.lastToFirstCpu)}); peak RSS ${peakRssMB} MB`);
 }
 
 /** One agent's controls for this tick: walk, or stand and dig, as a simple agent loop would. */

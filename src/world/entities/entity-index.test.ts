@@ -9,7 +9,7 @@ import { spawnMob } from '../mobs/spawn.js';
 import { Rng } from '../rng.js';
 import type { Entity } from './entity.js';
 
-describe('EntityIndex.nearPlayers and forEachNear', () => {
+describe('EntityIndex.nearPlayers, forEachNear and forEachNearPlayer', () => {
   it('equal near() (filtered to players; unordered) while players and mobs move, and forget players who left', () => {
     const w = new World({ seed: 3, terrain: { type: 'flat' }, gamerules: { doMobSpawning: false } });
     const rng = new Rng('index-test');
@@ -33,6 +33,10 @@ describe('EntityIndex.nearPlayers and forEachNear', () => {
         const visited: Entity[] = [];
         w.forEachNear(at, radius, (e) => visited.push(e));
         expect(ids(visited).sort((a, b) => a - b)).toEqual(ids(w.near(at, radius)));
+        // So does the players-only visitor (item pickup's query), for players.
+        const visitedPlayers: Entity[] = [];
+        w.index.forEachNearPlayer(at, radius, (e) => visitedPlayers.push(e));
+        expect(ids(visitedPlayers).sort((a, b) => a - b)).toEqual(ids(w.nearPlayers(at, radius)));
       }
     }
     expect(ids(w.nearPlayers(players[0]!.pos, 200))).not.toContain(players[0]!.id);

@@ -54,6 +54,11 @@ export class EntityIndex {
     scan(this.cells, p, radius, visit);
   }
 
+  /** `forEachNear` restricted to players (no list, no sort): for callers that keep few of them and order those themselves. */
+  forEachNearPlayer(p: Vec3, radius: number, visit: (e: Entity) => void): void {
+    scan(this.playerCells, p, radius, visit);
+  }
+
   /** `near` restricted to players: the same result as filtering `near` by kind, without visiting other entities. */
   nearPlayers(p: Vec3, radius: number, filter?: (e: Entity) => boolean): Entity[] {
     return query(this.playerCells, p, radius, filter);

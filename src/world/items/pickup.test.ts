@@ -22,6 +22,24 @@ describe('item pickup', () => {
     expect(picked).toEqual([{ by: p.id, count: 3 }]);
   });
 
+  it('of several players touching an item the one that joined first takes it, and the next takes what did not fit', () => {
+    const w = flatWorld();
+    // The index visits cell x 0..15 before cell x 16..31: the second player would come first if the
+    // system took players in the order the index visits them.
+    const first = joinPlayer(w, 'first', { x: 17, y: -60, z: 0.5 });
+    const second = joinPlayer(w, 'second', { x: 15, y: -60, z: 0.5 });
+    const far = joinPlayer(w, 'far', { x: 16, y: -60, z: 2.9 }); // within the query radius, not touching
+    // The first player has room for 10 cobblestone only.
+    for (let i = 1; i < first.inventory.slots.length; i++) first.inventory.slots[i] = { name: 'dirt', count: 64 };
+    first.inventory.slots[0] = { name: 'cobblestone', count: 54 };
+    spawnItem(w, { x: 16, y: -60, z: 0.5 }, { name: 'cobblestone', count: 30 }, { pickupDelay: 0, vel: { x: 0, y: 0, z: 0 } });
+    const picked: { by: number; count: number }[] = [];
+    w.on('item_picked_up', (e) => picked.push({ by: e.by, count: e.count }));
+    w.run(1);
+    expect(picked).toEqual([{ by: first.id, count: 10 }, { by: second.id, count: 20 }]);
+    expect(far.inventory.count('cobblestone')).toBe(0);
+  });
+
   it('does not reach items beyond 1 block of the player box', () => {
     const w = flatWorld();
     const p = joinPlayer(w, 'alex', { x: 0.5, y: -60, z: 0.5 });

@@ -20,6 +20,9 @@ const MERGE_RADIUS = 0.5;
 const TOUCH_QUERY_RADIUS = 3;
 
 const isLivePlayer = (e: Entity): boolean => e.kind === 'player' && !e.dead;
+const byId = (a: Entity, b: Entity): number => a.id - b.id;
+/** Scratch list of the players touching the item at hand (the system is not re-entrant). */
+const touching: Player[] = [];
 
 export function itemPickupSystem(): WorldSystem {
   return {
@@ -37,9 +40,15 @@ export function itemPickupSystem(): WorldSystem {
           e.pickupDelay--;
           continue;
         }
-        for (const p of world.nearPlayers(e.pos, TOUCH_QUERY_RADIUS, isLivePlayer)) {
-          if (touches(p, e) && pickUp(world, p, e)) break;
-        }
+        // The players it touches, in id order (who picks up first is part of determinism). Only
+        // touching players are collected: with thousands of agents most neighbours within the query
+        // radius do not touch, and a list and sort per item per tick was the system's main cost.
+        touching.length = 0;
+        world.index.forEachNearPlayer(e.pos, TOUCH_QUERY_RADIUS, (p) => {
+          if (isLivePlayer(p) && touches(p as Player, e)) touching.push(p as Player);
+        });
+        if (touching.length > 1) touching.sort(byId);
+        for (const p of touching) if (pickUp(world, p, e)) break;
       }
     },
   };

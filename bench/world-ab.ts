@@ -1,0 +1,137 @@
+/**
+ * Compares the world bench of two builds side by side: `npm run bench -- world-ab --builds OLD,NEW
+ * --agents 10000 --observe-every 100` where OLD and NEW are copies of `dist/` inside the project
+ * (e.g. `cp -r dist dist-old` before a change, rebuild, then `--builds dist-old,dist`).
+ *
+ * Why this shape (as senses-ab): on a shared machine the load moves one bench run by far more than
+ * most changes. Here both builds' bench worlds (same seed, same agents, same moves) live in one
+ * process and are stepped in alternating rounds of `--round-ticks` ticks, so load hits both alike;
+ * the comparison runs twice, in child processes with the builds in either order, and reports the
+ * geometric mean of the two median per-round CPU-time ratios. Every event both worlds emit is
+ * hashed: the hashes must agree (the same seed and inputs give the same event log), or the change
+ * altered a world rule and the comparison says so.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { median } from './senses.js';
+
+interface ChildResult {
+  /** CPU milliseconds per round, per build. */
+  roundMs: number[][];
+  /** Hash of every event of the measured ticks, per build. */
+  eventHashes: string[];
+  observations: number[];
+}
+
+interface Options {
+  agents: number;
+  observeEvery: number;
+  rounds: number;
+  roundTicks: number;
+  seed: string;
+}
+
+/** FNV-1a over a string, continued from `h`: a cheap running hash of the event log. */
+function fnv(h: number, s: string): number {
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619) >>> 0;
+  return h;
+}
+
+async function child(builds: string[], o: Options): Promise<ChildResult> {
+  const benches = [];
+  const hashes: number[] = [];
+  for (const [i, b] of builds.entries()) {
+    const mod = (await import(pathToFileURL(resolve(b, 'bench/world.js')).href)) as typeof import('./world.js');
+    const bench = mod.createWorldBench({ agents: o.agents, terrain: 'natural', seed: o.seed, observeEvery: o.observeEvery });
+    hashes.push(2166136261);
+    bench.world.onAny((e) => { hashes[i] = fnv(hashes[i]!, JSON.stringify(e)); });
+    benches.push(bench);
+  }
+  // Warm-up as the world bench does: terrain, JIT, and every agent observed once.
+  for (const bench of benches) for (let t = 0; t < Math.max(40, o.observeEvery); t++) bench.step();
+  const roundMs = builds.map(() => [] as number[]);
+  for (let r = 0; r < o.rounds; r++) {
+    const order = r % 2 === 0 ? benches.map((_, i) => i) : benches.map((_, i) => benches.length - 1 - i);
+    for (const i of order) {
+      const c0 = process.cpuUsage();
+      for (let t = 0; t < o.roundTicks; t++) benches[i]!.step();
+      const c = process.cpuUsage(c0);
+      roundMs[i]!.push((c.user + c.system) / 1000);
+    }
+  }
+  return { roundMs, eventHashes: hashes.map((h) => h.toString(16)), observations: benches.map((b) => b.counts.observations) };
+}
+
+export async function run(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      builds: { type: 'string' },
+      agents: { type: 'string', default: '1000' },
+      'observe-every': { type: 'string', default: '0' },
+      rounds: { type: 'string', default: '10' },
+      'round-ticks': { type: 'string', default: '20' },
+      seed: { type: 'string', default: 'bench' },
+      child: { type: 'boolean', default: false },
+    },
+  });
+  const builds = (values.builds ?? '').split(',').filter((b) => b !== '').map((b) => (isAbsolute(b) ? b : resolve(b)));
+  const o: Options = {
+    agents: Number(values.agents),
+    observeEvery: Number(values['observe-every']),
+    rounds: Number(values.rounds),
+    roundTicks: Number(values['round-ticks']),
+    seed: values.seed!,
+  };
+  if (builds.length !== 2 || !(o.agents >= 1) || !(o.observeEvery >= 0) || !(o.rounds >= 1) || !(o.roundTicks >= 1)) {
+    console.error('usage: npm run bench -- world-ab --builds OLD,NEW [--agents 1000] [--observe-every 0] [--rounds 10] [--round-ticks 20]\n  OLD and NEW are copies of dist/ inside the project (cp -r dist dist-old before a change, rebuild, then --builds dist-old,dist)');
+    process.exit(2);
+  }
+  for (const b of builds) {
+    if (!existsSync(resolve(b, 'bench/world.js'))) {
+      console.error(`world-ab: ${b} is not a build with the world bench (no bench/world.js in it): pass copies of dist/ made after npm run build`);
+      process.exit(2);
+    }
+  }
+  if (values.child) {
+    console.log(JSON.stringify(await child(builds, o)));
+    return;
+  }
+  const self = fileURLToPath(new URL('./main.js', import.meta.url));
+  const runChild = (order: string[]): ChildResult => {
+    const args = ['--expose-gc', self, 'world-ab', '--child', '--builds', order.join(','), '--agents', String(o.agents),
+      '--observe-every', String(o.observeEvery), '--rounds', String(o.rounds), '--round-ticks', String(o.roundTicks), '--seed', o.seed];
+    const out = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 24 });
+    if (out.status !== 0) throw new Error(`world-ab: measuring ${order.join(' then ')} failed:\n${out.stderr}`);
+    return JSON.parse(out.stdout.trim().split('\n').pop()!) as ChildResult;
+  };
+  const [oldDir, newDir] = builds as [string, string];
+  const forward = runChild([oldDir, newDir]);
+  const backward = runChild([newDir, oldDir]);
+  const ratio = (oldMs: number[], newMs: number[]) => median(oldMs.map((t, i) => t / newMs[i]!));
+  const ratioForward = ratio(forward.roundMs[0]!, forward.roundMs[1]!);
+  const ratioBackward = ratio(backward.roundMs[1]!, backward.roundMs[0]!);
+  const sameEvents = forward.eventHashes[0] === forward.eventHashes[1] && backward.eventHashes[0] === backward.eventHashes[1];
+  const ticksPerCpuSecond = (ms: number[]) => Math.round((o.roundTicks / (median(ms) / 1000)) * 10) / 10;
+  const result = {
+    old: oldDir,
+    new: newDir,
+    agents: o.agents,
+    observeEvery: o.observeEvery,
+    speedup: Math.round(Math.sqrt(ratioForward * ratioBackward) * 1000) / 1000,
+    speedupNewSecond: Math.round(ratioForward * 1000) / 1000,
+    speedupNewFirst: Math.round(ratioBackward * 1000) / 1000,
+    oldTicksPerCpuSecond: ticksPerCpuSecond([...forward.roundMs[0]!, ...backward.roundMs[1]!]),
+    newTicksPerCpuSecond: ticksPerCpuSecond([...forward.roundMs[1]!, ...backward.roundMs[0]!]),
+    rounds: o.rounds,
+    roundTicks: o.roundTicks,
+    sameEvents,
+    loadAvg: Math.round(loadavg()[0]! * 100) / 100,
+  };
+  console.log(JSON.stringify(result));
+  if (!sameEvents) console.error('world-ab: the two builds\' worlds emitted different events (hashes differ): the change altered a world rule or its order');
+}
