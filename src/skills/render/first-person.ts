@@ -16,6 +16,8 @@ import { appearanceOf, FACE_DOWN, FACE_EAST, FACE_NORTH, FACE_SOUTH, FACE_UP, FA
 import { bandAt, bandsOf, type Band } from './entity-look.js';
 import { drawNameTag } from './name-tags.js';
 import { encodeRgbPng } from './png.js';
+import { clearAfter } from './rising-ray.js';
+import { emptySectionWindow, gatherSections, stateIn } from './section-window.js';
 import { MOON_COLOR, MOON_HALF, skyAt, SUN_COLOR, SUN_HALF } from './sky.js';
 
 export interface FirstPersonOptions {
@@ -66,6 +68,8 @@ interface Box {
   texture: number;
   /** The player's name for its tag, or null. */
   tag: string | null;
+  /** Pixel columns and rows the box can cover (a margin wider than its projection): rays outside skip it. */
+  px0: number; px1: number; py0: number; py1: number;
 }
 
 /** Where a view is taken from: eye position, Minecraft yaw and pitch in degrees, and whose body not to draw. */
@@ -98,7 +102,6 @@ export function renderViewRgb(world: World, pose: ViewPose, opts: FirstPersonOpt
   const rgb = out && out.length >= width * height * 3 ? out : new Uint8Array(width * height * 3);
   const app = appearanceOf(world.registry);
   const { look, faceTexture, texels, color, glow } = app;
-  const blocks = world.blocks;
   const sky = skyAt(opts.timeOfDay ?? world.timeOfDay);
   const daylight = sky.daylight;
   const [hzR, hzG, hzB] = sky.horizon;
@@ -109,6 +112,7 @@ export function renderViewRgb(world: World, pose: ViewPose, opts: FirstPersonOpt
   const cam = cameraOf(pose, width, height, fov);
   const { eye, f, rx, rz, ux, uy, uz, tanV, tanH } = cam;
   const boxes = opts.entities === false ? [] : entityBoxes(world, pose.viewer, eye, maxDist, app.blockTexture);
+  for (const bx of boxes) boundOnScreen(cam, bx);
   const boxPixels = new Int32Array(boxes.length);
   const fogStart = maxDist * FOG_START;
   // Highest non-air block of each column in view: cells above it are air without reading them,
@@ -116,6 +120,7 @@ export function renderViewRgb(world: World, pose: ViewPose, opts: FirstPersonOpt
   const reach = Math.ceil(maxDist) + 2;
   const tops = OpaqueHeightmap.of(world, 'matter').window(Math.floor(eye.x) - reach, Math.floor(eye.z) - reach, 2 * reach + 1, frameTops);
   const { x0: tx0, z0: tz0, size: tsize, data: topData } = tops;
+  const sections = gatherSections(world.blocks, tx0, tz0, tsize, frameSections);
   let ceiling = MIN_Y;
   for (let i = 0; i < tops.tiles * tops.tiles; i++) if (tops.tileMax[i]! > ceiling) ceiling = tops.tileMax[i]!;
   const airState = world.registry.airState;
@@ -144,6 +149,8 @@ export function renderViewRgb(world: World, pose: ViewPose, opts: FirstPersonOpt
       const tdx = Math.abs(1 / dx);
       const tdy = Math.abs(1 / dy);
       const tdz = Math.abs(1 / dz);
+      // A rising ray stops once it can meet only air, as surely as at the view distance.
+      const tEnd = dy > 0 ? clearAfter(tops, ex, ey, ez, dx, dy, dz, maxDist, ceiling) : maxDist;
       let tmx = (sx > 0 ? x + 1 - ex : ex - x) * tdx;
       let tmy = (sy > 0 ? y + 1 - ey : ey - y) * tdy;
       let tmz = (sz > 0 ? z + 1 - ez : ez - z) * tdz;
@@ -160,7 +167,7 @@ export function renderViewRgb(world: World, pose: ViewPose, opts: FirstPersonOpt
       let addG = 0;
       let addB = 0;
       let lastFluid = -1;
-      let prevState = blocks.get(x, y, z);
+      let prevState = stateIn(sections, x, y, z);
       if (look[prevState] === Look.Fluid) {
         // Eyes under water: everything seen is behind water.
         lastFluid = prevState;
@@ -174,8 +181,8 @@ export function renderViewRgb(world: World, pose: ViewPose, opts: FirstPersonOpt
         if (tmx < tmy) {
           if (tmx < tmz) { x += sx; t = tmx; tmx += tdx; axis = 0; } else { z += sz; t = tmz; tmz += tdz; axis = 2; }
         } else if (tmy < tmz) { y += sy; t = tmy; tmy += tdy; axis = 1; } else { z += sz; t = tmz; tmz += tdz; axis = 2; }
-        if (t > maxDist || (y > ceiling && sy > 0) || (y < MIN_Y && sy < 0)) break;
-        const s = y > topData[(x - tx0) * tsize + (z - tz0)]! ? airState : blocks.get(x, y, z);
+        if (t > tEnd || (y > ceiling && sy > 0) || (y < MIN_Y && sy < 0)) break;
+        const s = y > topData[(x - tx0) * tsize + (z - tz0)]! ? airState : stateIn(sections, x, y, z);
         const lk = look[s]!;
         // Inside a body of water or glass only its first face counts; leaves and plants draw every cell.
         if (s === prevState && (lk === Look.Fluid || lk === Look.Glass || lk === Look.Tint)) continue;
@@ -263,7 +270,9 @@ export function renderViewRgb(world: World, pose: ViewPose, opts: FirstPersonOpt
       let boxHit = -1;
       let hitAxis = 0;
       for (let i = 0; i < boxes.length; i++) {
-        const tb = rayBox(ex, ey, ez, dx, dy, dz, boxes[i]!);
+        const bi = boxes[i]!;
+        if (px < bi.px0 || px > bi.px1 || py < bi.py0 || py > bi.py1) continue;
+        const tb = rayBox(ex, ey, ez, dx, dy, dz, bi);
         if (tb >= 0 && tb < tHit) { tHit = tb; boxHit = i; hitAxis = boxAxis; }
       }
       if (boxHit >= 0) {
@@ -370,6 +379,7 @@ export function renderView(world: World, pose: ViewPose, opts: FirstPersonOption
 }
 
 const frameTops: LocalTops = emptyTops();
+const frameSections = emptySectionWindow();
 
 /** Texel offset within a texture for face coordinates in [0, 1] (u rightwards, v downwards). */
 function texelIndex(fu: number, fv: number): number {
@@ -387,9 +397,32 @@ function entityBoxes(world: World, viewer: Entity | undefined, eye: { x: number;
     out.push({
       x0: e.pos.x - hw, y0: e.pos.y, z0: e.pos.z - hw, x1: e.pos.x + hw, y1: e.pos.y + e.height, z1: e.pos.z + hw,
       bands: bandsOf(e), texture, tag: e.kind === 'player' ? e.name : null,
+      px0: 0, px1: 0, py0: 0, py1: 0,
     });
   }
   return out;
+}
+
+/**
+ * Sets the pixel rectangle a box can cover: the bounds of its eight corners' projections, one pixel
+ * wider for rounding (a ray through a pixel's centre meets the box only if that centre lies in the
+ * projection, which is the corners' convex hull). With a corner behind the eyes, the whole frame.
+ */
+function boundOnScreen(cam: Camera, b: Box): void {
+  let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+  for (let k = 0; k < 8; k++) {
+    const at = project(cam, { x: k & 1 ? b.x1 : b.x0, y: k & 2 ? b.y1 : b.y0, z: k & 4 ? b.z1 : b.z0 });
+    if (!at) {
+      b.px0 = 0; b.py0 = 0; b.px1 = cam.width; b.py1 = cam.height;
+      return;
+    }
+    if (at.x < x0) x0 = at.x;
+    if (at.x > x1) x1 = at.x;
+    if (at.y < y0) y0 = at.y;
+    if (at.y > y1) y1 = at.y;
+  }
+  b.px0 = Math.floor(x0) - 1; b.px1 = Math.ceil(x1) + 1;
+  b.py0 = Math.floor(y0) - 1; b.py1 = Math.ceil(y1) + 1;
 }
 
 /** The axis (0 x, 1 y, 2 z) of the face the last `rayBox` hit entered through. */
