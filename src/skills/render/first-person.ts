@@ -101,7 +101,7 @@ export function renderViewRgb(world: World, pose: ViewPose, opts: FirstPersonOpt
   const maxDist = opts.maxDistance ?? 48;
   const rgb = out && out.length >= width * height * 3 ? out : new Uint8Array(width * height * 3);
   const app = appearanceOf(world.registry);
-  const { look, faceTexture, texels, color, glow } = app;
+  const { look, faceTexture, texels, color, glow, shapeOf, shapes } = app;
   const sky = skyAt(opts.timeOfDay ?? world.timeOfDay);
   const daylight = sky.daylight;
   const [hzR, hzG, hzB] = sky.horizon;
@@ -209,6 +209,13 @@ export function renderViewRgb(world: World, pose: ViewPose, opts: FirstPersonOpt
           if (texel === 0) continue;
           shade = SHADE_CROSS;
         } else {
+          if (lk === Look.Shape) {
+            // Slabs and stairs: the nearest of the cell's boxes this ray meets before leaving the cell, if any.
+            const tOut = tmx < tmy ? (tmx < tmz ? tmx : tmz) : tmy < tmz ? tmy : tmz;
+            const th = shapeHit(shapes[shapeOf[s]!]!, x, y, z, ex, ey, ez, dx, dy, dz);
+            if (th < 0 || th > tOut) continue;
+            if (th > t) { t = th; axis = boxAxis; }
+          }
           let face: number;
           let fu: number;
           let fv: number;
@@ -235,7 +242,7 @@ export function renderViewRgb(world: World, pose: ViewPose, opts: FirstPersonOpt
           texel = ti < 0 ? (0xff000000 | color[s]!) >>> 0 : texels[ti * 256 + texelIndex(fu, fv)]!;
         }
         const lit = glow[s] ? shade : shade * daylight;
-        if (lk === Look.Opaque || lk === Look.Cross) {
+        if (lk === Look.Opaque || lk === Look.Cross || lk === Look.Shape) {
           r = (texel >> 16 & 255) * lit; g = (texel >> 8 & 255) * lit; b = (texel & 255) * lit;
           hit = true;
           break;
@@ -428,24 +435,43 @@ function boundOnScreen(cam: Camera, b: Box): void {
 /** The axis (0 x, 1 y, 2 z) of the face the last `rayBox` hit entered through. */
 let boxAxis = 0;
 
+/**
+ * Distance along a unit ray to the nearest of a cell's boxes (`boxes`: six numbers each, in the
+ * cell's coordinates), or -1; `boxAxis` is then the axis of the face it entered through.
+ */
+function shapeHit(boxes: Float64Array, x: number, y: number, z: number, ex: number, ey: number, ez: number, dx: number, dy: number, dz: number): number {
+  let best = -1;
+  let bestAxis = 0;
+  for (let i = 0; i < boxes.length; i += 6) {
+    const t = rayBoxBounds(ex, ey, ez, dx, dy, dz, x + boxes[i]!, y + boxes[i + 1]!, z + boxes[i + 2]!, x + boxes[i + 3]!, y + boxes[i + 4]!, z + boxes[i + 5]!);
+    if (t >= 0 && (best < 0 || t < best)) { best = t; bestAxis = boxAxis; }
+  }
+  boxAxis = bestAxis;
+  return best;
+}
+
 /** Distance along a unit ray to an axis-aligned box (slab test), or -1 when it misses. */
 function rayBox(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, b: Box): number {
+  return rayBoxBounds(ox, oy, oz, dx, dy, dz, b.x0, b.y0, b.z0, b.x1, b.y1, b.z1);
+}
+
+function rayBoxBounds(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): number {
   let t0 = 0;
   let t1 = Infinity;
   let axis = 0;
   const ix = 1 / dx;
-  let a = (b.x0 - ox) * ix;
-  let c = (b.x1 - ox) * ix;
+  let a = (x0 - ox) * ix;
+  let c = (x1 - ox) * ix;
   if (a > c) { const s = a; a = c; c = s; }
   if (a > t0) t0 = a;
   if (c < t1) t1 = c;
   const iy = 1 / dy;
-  a = (b.y0 - oy) * iy; c = (b.y1 - oy) * iy;
+  a = (y0 - oy) * iy; c = (y1 - oy) * iy;
   if (a > c) { const s = a; a = c; c = s; }
   if (a > t0) { t0 = a; axis = 1; }
   if (c < t1) t1 = c;
   const iz = 1 / dz;
-  a = (b.z0 - oz) * iz; c = (b.z1 - oz) * iz;
+  a = (z0 - oz) * iz; c = (z1 - oz) * iz;
   if (a > c) { const s = a; a = c; c = s; }
   if (a > t0) { t0 = a; axis = 2; }
   if (c < t1) t1 = c;
