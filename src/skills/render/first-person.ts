@@ -4,8 +4,10 @@
  * gives the pixel its texel (the block's texture for that face, from minecraft-assets), shaded per
  * face as the game shades flat faces, dimmed by the daylight of the time of day and faded into the
  * sky with distance. Water, glass and the see-through texels of leaves tint the ray and let it
- * continue; flowers and grass tufts are two crossed planes; entities are banded boxes and players
- * carry name tags. Everything is a function of the world and the pose, so frames are deterministic.
+ * continue; flowers and grass tufts are two crossed planes; slabs and stairs are boxes inside their
+ * cell; mobs and players are their models' boxes textured from their skins (`entity-boxes.ts`), other
+ * entities banded boxes, and players carry name tags. Everything is a function of the world and the
+ * pose, so frames are deterministic.
  */
 import { InputError } from '../../core/errors.js';
 import type { Entity, Player, World } from '../../world/index.js';
@@ -13,7 +15,8 @@ import { MIN_Y } from '../../world/index.js';
 import { eyePosition, lookDirection } from '../senses/eyes.js';
 import { OpaqueHeightmap, type LocalTops, emptyTops } from '../senses/opaque-heightmap.js';
 import { appearanceOf, FACE_DOWN, FACE_EAST, FACE_NORTH, FACE_SOUTH, FACE_UP, FACE_WEST, Look } from './block-appearance.js';
-import { bandAt, bandsOf, type Band } from './entity-look.js';
+import { entityBoxes, skinTexel, type EntityBox } from './entity-boxes.js';
+import { bandAt } from './entity-look.js';
 import { drawNameTag } from './name-tags.js';
 import { encodeRgbPng } from './png.js';
 import { clearAfter } from './rising-ray.js';
@@ -60,18 +63,6 @@ const SOLID_ALPHA = 250;
 /** Name tags are drawn over players closer than this many blocks with at least one pixel in view. */
 const NAME_TAG_RANGE = 24;
 
-interface Box {
-  x0: number; y0: number; z0: number;
-  x1: number; y1: number; z1: number;
-  bands: readonly Band[];
-  /** Texture index to paint every face with (a dropped block), or -1 for the bands. */
-  texture: number;
-  /** The player's name for its tag, or null. */
-  tag: string | null;
-  /** Pixel columns and rows the box can cover (a margin wider than its projection): rays outside skip it. */
-  px0: number; px1: number; py0: number; py1: number;
-}
-
 /** Where a view is taken from: eye position, Minecraft yaw and pitch in degrees, and whose body not to draw. */
 export interface ViewPose {
   eye: { x: number; y: number; z: number };
@@ -111,9 +102,10 @@ export function renderViewRgb(world: World, pose: ViewPose, opts: FirstPersonOpt
 
   const cam = cameraOf(pose, width, height, fov);
   const { eye, f, rx, rz, ux, uy, uz, tanV, tanH } = cam;
-  const boxes = opts.entities === false ? [] : entityBoxes(world, pose.viewer, eye, maxDist, app.blockTexture);
+  const { boxes, tags } = opts.entities === false ? { boxes: [], tags: [] } : entityBoxes(world, pose.viewer, eye, maxDist, app.blockTexture);
   for (const bx of boxes) boundOnScreen(cam, bx);
-  const boxPixels = new Int32Array(boxes.length);
+  // Pixels showing each player, so only players in sight get a name tag.
+  const tagPixels = new Int32Array(tags.length);
   const fogStart = maxDist * FOG_START;
   // Highest non-air block of each column in view: cells above it are air without reading them,
   // and a rising ray above the highest of all can only meet the sky.
@@ -276,18 +268,28 @@ export function renderViewRgb(world: World, pose: ViewPose, opts: FirstPersonOpt
       let tHit = hit ? t : Infinity;
       let boxHit = -1;
       let hitAxis = 0;
+      let skinHit = 0;
       for (let i = 0; i < boxes.length; i++) {
         const bi = boxes[i]!;
         if (px < bi.px0 || px > bi.px1 || py < bi.py0 || py > bi.py1) continue;
         const tb = rayBox(ex, ey, ez, dx, dy, dz, bi);
-        if (tb >= 0 && tb < tHit) { tHit = tb; boxHit = i; hitAxis = boxAxis; }
+        if (tb < 0 || tb >= tHit) continue;
+        if (bi.skin) {
+          // A see-through texel of a skin (a sheep's wool around its face) lets the ray on to what is behind.
+          const texel = skinTexel(bi, ex + dx * tb, ey + dy * tb, ez + dz * tb, boxAxis, boxAxis === 0 ? dx : boxAxis === 1 ? dy : dz);
+          if (texel >>> 24 < 128) continue;
+          skinHit = texel;
+        }
+        tHit = tb; boxHit = i; hitAxis = boxAxis;
       }
       if (boxHit >= 0) {
         const bx = boxes[boxHit]!;
-        boxPixels[boxHit]!++;
+        if (bx.tag >= 0) tagPixels[bx.tag]!++;
         const hy = ey + dy * tHit;
         const shade = (hitAxis === 1 ? (dy < 0 ? SHADE_TOP : SHADE_BOTTOM) : hitAxis === 0 ? SHADE_X : SHADE_Z) * daylight;
-        if (bx.texture >= 0) {
+        if (bx.skin) {
+          r = (skinHit >> 16 & 255) * shade; g = (skinHit >> 8 & 255) * shade; b = (skinHit & 255) * shade;
+        } else if (bx.texture >= 0) {
           const hx = ex + dx * tHit;
           const hz = ez + dz * tHit;
           const fu = hitAxis === 0 ? (hz - bx.z0) / (bx.z1 - bx.z0) : (hx - bx.x0) / (bx.x1 - bx.x0);
@@ -330,12 +332,12 @@ export function renderViewRgb(world: World, pose: ViewPose, opts: FirstPersonOpt
 
   // --- name tags over the players in view ---
   const tagScale = Math.max(1, Math.floor(height / 128));
-  for (let i = 0; i < boxes.length; i++) {
-    const bx = boxes[i]!;
-    if (bx.tag === null || boxPixels[i] === 0) continue;
-    const at = project(cam, { x: (bx.x0 + bx.x1) / 2, y: bx.y1 + 0.25, z: (bx.z0 + bx.z1) / 2 });
+  for (let i = 0; i < tags.length; i++) {
+    const tag = tags[i]!;
+    if (tagPixels[i] === 0) continue;
+    const at = project(cam, { x: tag.x, y: tag.y + 0.25, z: tag.z });
     if (!at || at.depth > NAME_TAG_RANGE) continue;
-    drawNameTag(rgb, width, height, at.x, at.y, bx.tag, tagScale);
+    drawNameTag(rgb, width, height, at.x, at.y, tag.name, tagScale);
   }
   return { width, height, rgb };
 }
@@ -395,27 +397,12 @@ function texelIndex(fu: number, fv: number): number {
   return v * 16 + u;
 }
 
-function entityBoxes(world: World, viewer: Entity | undefined, eye: { x: number; y: number; z: number }, maxDist: number, blockTexture: ReadonlyMap<string, number>): Box[] {
-  const out: Box[] = [];
-  for (const e of world.near(eye, maxDist + 2)) {
-    if (e === viewer || e.removed) continue;
-    const hw = e.width / 2;
-    const texture = e.kind === 'item' ? blockTexture.get(e.stack.name) ?? -1 : -1;
-    out.push({
-      x0: e.pos.x - hw, y0: e.pos.y, z0: e.pos.z - hw, x1: e.pos.x + hw, y1: e.pos.y + e.height, z1: e.pos.z + hw,
-      bands: bandsOf(e), texture, tag: e.kind === 'player' ? e.name : null,
-      px0: 0, px1: 0, py0: 0, py1: 0,
-    });
-  }
-  return out;
-}
-
 /**
  * Sets the pixel rectangle a box can cover: the bounds of its eight corners' projections, one pixel
  * wider for rounding (a ray through a pixel's centre meets the box only if that centre lies in the
  * projection, which is the corners' convex hull). With a corner behind the eyes, the whole frame.
  */
-function boundOnScreen(cam: Camera, b: Box): void {
+function boundOnScreen(cam: Camera, b: EntityBox): void {
   let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
   for (let k = 0; k < 8; k++) {
     const at = project(cam, { x: k & 1 ? b.x1 : b.x0, y: k & 2 ? b.y1 : b.y0, z: k & 4 ? b.z1 : b.z0 });
@@ -451,7 +438,7 @@ function shapeHit(boxes: Float64Array, x: number, y: number, z: number, ex: numb
 }
 
 /** Distance along a unit ray to an axis-aligned box (slab test), or -1 when it misses. */
-function rayBox(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, b: Box): number {
+function rayBox(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, b: EntityBox): number {
   return rayBoxBounds(ox, oy, oz, dx, dy, dz, b.x0, b.y0, b.z0, b.x1, b.y1, b.z1);
 }
 
