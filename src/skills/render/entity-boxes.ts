@@ -41,16 +41,21 @@ export interface NameTagAnchor {
 }
 
 export interface EntityBoxes {
+  /** Every entity's boxes, one entity after another. */
   boxes: EntityBox[];
+  /** Index in `boxes` of each entity's first box, and `boxes.length` last. */
+  firsts: number[];
   tags: NameTagAnchor[];
 }
 
 /** The boxes of every entity within `maxDist` (+2) of the eyes, except the viewer's own body. */
 export function entityBoxes(world: World, viewer: Entity | undefined, eye: { x: number; y: number; z: number }, maxDist: number, blockTexture: ReadonlyMap<string, number>): EntityBoxes {
   const boxes: EntityBox[] = [];
+  const firsts: number[] = [];
   const tags: NameTagAnchor[] = [];
   for (const e of world.near(eye, maxDist + 2)) {
     if (e === viewer || e.removed) continue;
+    firsts.push(boxes.length);
     let tag = -1;
     if (e.kind === 'player') {
       tag = tags.length;
@@ -68,7 +73,8 @@ export function entityBoxes(world: World, viewer: Entity | undefined, eye: { x: 
       bands: bandsOf(e), texture: e.kind === 'item' ? blockTexture.get(e.stack.name) ?? -1 : -1, tag,
     });
   }
-  return { boxes, tags };
+  firsts.push(boxes.length);
+  return { boxes, firsts, tags };
 }
 
 const UNSKINNED = {

@@ -102,8 +102,27 @@ export function renderViewRgb(world: World, pose: ViewPose, opts: FirstPersonOpt
 
   const cam = cameraOf(pose, width, height, fov);
   const { eye, f, rx, rz, ux, uy, uz, tanV, tanH } = cam;
-  const { boxes, tags } = opts.entities === false ? { boxes: [], tags: [] } : entityBoxes(world, pose.viewer, eye, maxDist, app.blockTexture);
-  for (const bx of boxes) boundOnScreen(cam, bx);
+  const { boxes, firsts, tags } = opts.entities === false ? { boxes: [], firsts: [0], tags: [] } : entityBoxes(world, pose.viewer, eye, maxDist, app.blockTexture);
+  // Bounds and screen rectangles in flat arrays for the per-pixel loop, and each entity's rectangle
+  // around its parts', so a ray outside it skips all of them at once.
+  const entities = firsts.length - 1;
+  const bounds = new Float64Array(boxes.length * 6);
+  const rects = new Int32Array(boxes.length * 4);
+  const entityRects = new Int32Array(entities * 4);
+  for (let e = 0; e < entities; e++) {
+    let ex0 = Infinity, ex1 = -Infinity, ey0 = Infinity, ey1 = -Infinity;
+    for (let i = firsts[e]!; i < firsts[e + 1]!; i++) {
+      const bx = boxes[i]!;
+      boundOnScreen(cam, bx);
+      bounds.set([bx.x0, bx.y0, bx.z0, bx.x1, bx.y1, bx.z1], i * 6);
+      rects.set([bx.px0, bx.px1, bx.py0, bx.py1], i * 4);
+      if (bx.px0 < ex0) ex0 = bx.px0;
+      if (bx.px1 > ex1) ex1 = bx.px1;
+      if (bx.py0 < ey0) ey0 = bx.py0;
+      if (bx.py1 > ey1) ey1 = bx.py1;
+    }
+    entityRects.set([ex0, ex1, ey0, ey1], e * 4);
+  }
   // Pixels showing each player, so only players in sight get a name tag.
   const tagPixels = new Int32Array(tags.length);
   const fogStart = maxDist * FOG_START;
@@ -269,18 +288,24 @@ export function renderViewRgb(world: World, pose: ViewPose, opts: FirstPersonOpt
       let boxHit = -1;
       let hitAxis = 0;
       let skinHit = 0;
-      for (let i = 0; i < boxes.length; i++) {
-        const bi = boxes[i]!;
-        if (px < bi.px0 || px > bi.px1 || py < bi.py0 || py > bi.py1) continue;
-        const tb = rayBox(ex, ey, ez, dx, dy, dz, bi);
-        if (tb < 0 || tb >= tHit) continue;
-        if (bi.skin) {
-          // A see-through texel of a skin (a sheep's wool around its face) lets the ray on to what is behind.
-          const texel = skinTexel(bi, ex + dx * tb, ey + dy * tb, ez + dz * tb, boxAxis, boxAxis === 0 ? dx : boxAxis === 1 ? dy : dz);
-          if (texel >>> 24 < 128) continue;
-          skinHit = texel;
+      for (let e = 0; e < entities; e++) {
+        const er = e * 4;
+        if (px < entityRects[er]! || px > entityRects[er + 1]! || py < entityRects[er + 2]! || py > entityRects[er + 3]!) continue;
+        for (let i = firsts[e]!; i < firsts[e + 1]!; i++) {
+          const q = i * 4;
+          if (px < rects[q]! || px > rects[q + 1]! || py < rects[q + 2]! || py > rects[q + 3]!) continue;
+          const k = i * 6;
+          const tb = rayBoxBounds(ex, ey, ez, dx, dy, dz, bounds[k]!, bounds[k + 1]!, bounds[k + 2]!, bounds[k + 3]!, bounds[k + 4]!, bounds[k + 5]!);
+          if (tb < 0 || tb >= tHit) continue;
+          const bi = boxes[i]!;
+          if (bi.skin) {
+            // A see-through texel of a skin (a sheep's wool around its face) lets the ray on to what is behind.
+            const texel = skinTexel(bi, ex + dx * tb, ey + dy * tb, ez + dz * tb, boxAxis, boxAxis === 0 ? dx : boxAxis === 1 ? dy : dz);
+            if (texel >>> 24 < 128) continue;
+            skinHit = texel;
+          }
+          tHit = tb; boxHit = i; hitAxis = boxAxis;
         }
-        tHit = tb; boxHit = i; hitAxis = boxAxis;
       }
       if (boxHit >= 0) {
         const bx = boxes[boxHit]!;
@@ -400,9 +425,20 @@ function texelIndex(fu: number, fv: number): number {
 /**
  * Sets the pixel rectangle a box can cover: the bounds of its eight corners' projections, one pixel
  * wider for rounding (a ray through a pixel's centre meets the box only if that centre lies in the
- * projection, which is the corners' convex hull). With a corner behind the eyes, the whole frame.
+ * projection, which is the corners' convex hull). With a corner behind the eyes, the whole frame;
+ * with all of them behind the eyes' plane, none (no ray of the view goes backwards): a model's many
+ * parts behind the viewer would otherwise each cost a test on every pixel.
  */
 function boundOnScreen(cam: Camera, b: EntityBox): void {
+  let ahead = false;
+  for (let k = 0; k < 8 && !ahead; k++) {
+    const depth = ((k & 1 ? b.x1 : b.x0) - cam.eye.x) * cam.f.x + ((k & 2 ? b.y1 : b.y0) - cam.eye.y) * cam.f.y + ((k & 4 ? b.z1 : b.z0) - cam.eye.z) * cam.f.z;
+    if (depth > 0) ahead = true;
+  }
+  if (!ahead) {
+    b.px0 = NOWHERE; b.px1 = -NOWHERE; b.py0 = NOWHERE; b.py1 = -NOWHERE;
+    return;
+  }
   let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
   for (let k = 0; k < 8; k++) {
     const at = project(cam, { x: k & 1 ? b.x1 : b.x0, y: k & 2 ? b.y1 : b.y0, z: k & 4 ? b.z1 : b.z0 });
@@ -418,6 +454,9 @@ function boundOnScreen(cam: Camera, b: EntityBox): void {
   b.px0 = Math.floor(x0) - 1; b.px1 = Math.ceil(x1) + 1;
   b.py0 = Math.floor(y0) - 1; b.py1 = Math.ceil(y1) + 1;
 }
+
+/** A pixel coordinate beyond any frame: an empty rectangle runs from it to its negative. */
+const NOWHERE = 1 << 30;
 
 /** The axis (0 x, 1 y, 2 z) of the face the last `rayBox` hit entered through. */
 let boxAxis = 0;
@@ -438,10 +477,6 @@ function shapeHit(boxes: Float64Array, x: number, y: number, z: number, ex: numb
 }
 
 /** Distance along a unit ray to an axis-aligned box (slab test), or -1 when it misses. */
-function rayBox(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, b: EntityBox): number {
-  return rayBoxBounds(ox, oy, oz, dx, dy, dz, b.x0, b.y0, b.z0, b.x1, b.y1, b.z1);
-}
-
 function rayBoxBounds(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): number {
   let t0 = 0;
   let t1 = Infinity;
