@@ -120,6 +120,8 @@ export interface ObservedImage {
 export interface ObservedView {
   firstPerson?: ObservedImage;
   topDown?: ObservedImage;
+  /** Frames the agent's `look()` calls took since it last acted, oldest first, each under the handle look() returned. */
+  looked?: (ObservedImage & { id: string })[];
 }
 
 export interface Observation {

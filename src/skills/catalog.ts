@@ -178,7 +178,7 @@ export const SKILL_CATALOG = {
   look: sig({
     name: 'look',
     description: 'Turn to face a position, or to a yaw/pitch in degrees.',
-    returns: '{yaw, pitch}',
+    returns: '{yaw, pitch} (with rendered views on, also {image, width, height}: a handle of the frame seen, shown to you on your next turn)',
     params: z.object({ at: vec3Schema.optional(), yaw: z.number().optional(), pitch: z.number().min(-90).max(90).optional() }),
   }),
 } as const;

@@ -10,17 +10,14 @@
 import type { AgentAction } from '../../core/actions.js';
 import type { Observation } from '../../core/observation.js';
 import { generateObject, LlmRun, ModelBehaviorError, type LanguageModel } from '../../llm/index.js';
-import { withViewImages } from '../observation-images.js';
 import { renderObservationText } from '../../skills/observe/render-text.js';
 import { z } from 'zod';
 import type { Agent, TeamSetup, TeamStats } from '../team.js';
 import { ModelFaultPolicy } from '../model-fault-policy.js';
 import { criticPromptMessages, writerPromptMessages, type LastAttempt } from './code-prompt.js';
+import { withLookedImages } from './looked-images.js';
 import { hasTopLevelStatements, parseWrittenProgram, topLevelFunctions } from './program-text.js';
 import type { SkillLibrary } from './skill-library.js';
-
-/** A call of the look skill in a program's text (`look(...)` or `await look(...)`). */
-const LOOK_CALL = /\blook\s*\(/;
 
 export interface CodeAgentOptions {
   name: string;
@@ -61,8 +58,6 @@ export class CodeAsActionAgent implements Agent {
   private setup: TeamSetup | null = null;
   private running: RunningProgram | null = null;
   private last: LastAttempt | null = null;
-  /** The last program called look(): with `--vision`, the frame seen after it goes with the next writing turn. */
-  private looked = false;
   private failures = 0;
   private programs = 0;
   private readonly completed: string[] = [];
@@ -131,7 +126,8 @@ export class CodeAsActionAgent implements Agent {
     let text: string;
     try {
       const request = { messages, ...(this.o.temperature !== undefined ? { temperature: this.o.temperature } : {}) };
-      text = (await this.writer.generate(this.looked ? withViewImages(request, [obs]) : request, { signal, caller: { agent: this.name, role: 'writer' } })).text;
+      // With --vision, the frames the last program's look() calls took (handles img-N in its results).
+      text = (await this.writer.generate(withLookedImages(request, obs.view?.looked ?? []), { signal, caller: { agent: this.name, role: 'writer' } })).text;
     } catch (err) {
       return this.fault(obs, err, signal);
     }
@@ -161,7 +157,6 @@ export class CodeAsActionAgent implements Agent {
     const setup = this.setup!;
     const p = this.running!;
     this.running = null;
-    this.looked = LOOK_CALL.test(p.code);
     const logs = Array.isArray(result.logs) ? result.logs.map(String) : [];
     let feedback: string | null = null;
     if (result.ok !== true) {

@@ -108,7 +108,7 @@ export class SimEnv implements WorldBackend {
       scenario,
       admin: new SimWorldAdmin(world),
       mailboxes,
-      views: this.options.views ? new ObservationViews(this.options.views) : null,
+      views: this.options.views ? new ObservationViews(this.options.views, world) : null,
       agents: new Map(),
       left: new Map(),
       everJoined: new Set(),
@@ -148,7 +148,9 @@ export class SimEnv implements WorldBackend {
     if (programs > 0) await loadSandboxEngine(this.options.code?.limits?.memoryBytes, programs);
     let code = false;
     for (const [name, action] of entries) {
-      episode.agents.get(name)!.act(action);
+      const agent = episode.agents.get(name)!;
+      episode.views?.acted(agent.player); // before act: a code action's own look() frames are for its next turn
+      agent.act(action);
       code ||= SimAgent.isCode(action);
     }
     // A code action may have been cancelled or started: let the sandbox reach its first await.

@@ -8,6 +8,7 @@ import { InputError } from '../../core/errors.js';
 import type { Player, World } from '../../world/index.js';
 import { encodeRgbPng } from '../render/png.js';
 import { renderTopDown } from '../render/top-down.js';
+import { attachLookFrames, LookFrames } from '../render/look-frames.js';
 import { FirstPersonViews, type ViewScheduleOptions } from '../render/view-schedule.js';
 import type { Frame } from '../render/first-person.js';
 
@@ -24,6 +25,8 @@ export interface RenderedViews {
   /** Tick each image was rendered at (they may be older than the observation). */
   firstPerson?: { png: Buffer; width: number; height: number; tick: number };
   topDown?: { png: Buffer; width: number; height: number; tick: number };
+  /** Frames the agent's look() calls took since it last acted (see look-frames.ts). */
+  looked?: { id: string; png: Buffer; width: number; height: number; tick: number }[];
 }
 
 export class ObservationViews {
@@ -31,9 +34,14 @@ export class ObservationViews {
   private readonly fpPng = new Map<number, { frame: Frame; png: Buffer; tick: number }>();
   private readonly maps = new Map<number, { png: Buffer; tick: number }>();
   private readonly mapEvery: number;
+  /** Frames taken by look(), at the first-person size: only when first-person views are rendered. */
+  private readonly looks: LookFrames | null;
 
-  constructor(private readonly options: ViewsOptions) {
+  /** With `world`, look() in it takes frames (handed out as `looked`) when first-person views are on. */
+  constructor(private readonly options: ViewsOptions, world?: World) {
     this.firstPerson = options.firstPerson ? new FirstPersonViews(options.firstPerson) : null;
+    this.looks = options.firstPerson && world ? new LookFrames(options.firstPerson) : null;
+    if (this.looks) attachLookFrames(world!, this.looks);
     this.mapEvery = options.topDown?.everyTicks ?? 20;
     if (!Number.isInteger(this.mapEvery) || this.mapEvery < 1) {
       throw new InputError(`topDown.everyTicks must be a whole number >= 1, got ${options.topDown?.everyTicks}`, 'pass e.g. 20 to render once per second of game time');
@@ -63,10 +71,18 @@ export class ObservationViews {
       const side = (2 * td.radius + 1) * (td.scale ?? 1);
       out.topDown = { png: map.png, width: side, height: side, tick: map.tick };
     }
+    const looked = this.looks?.pendingOf(player);
+    if (looked && looked.length > 0) out.looked = [...looked];
     return out;
   }
 
+  /** `player`'s agent acted: the look() frames it was shown are done with. */
+  acted(player: Player): void {
+    this.looks?.delivered(player);
+  }
+
   forget(player: Player): void {
+    this.looks?.forget(player);
     this.firstPerson?.forget(player.id);
     this.fpPng.delete(player.id);
     this.maps.delete(player.id);

@@ -7,6 +7,7 @@
  */
 import type { Registry } from '../../world/index.js';
 import { DEFAULT_VERSION } from '../../world/registry.js';
+import { shapeOfState } from './block-shapes.js';
 import { BlockTextures, defaultBlockTextures, TEXTURE_SIZE, type BlockTexture } from './block-textures.js';
 import { colorOfBlock, pack } from './palette.js';
 
@@ -25,6 +26,8 @@ export const Look = {
   Glass: 5,
   /** Flowers, grass tufts, saplings: two crossed planes through the block. */
   Cross: 6,
+  /** Slabs and stairs: a few boxes inside the cell (`shapes`), textured like the block's faces. */
+  Shape: 7,
 } as const;
 export type Look = (typeof Look)[keyof typeof Look];
 
@@ -54,6 +57,10 @@ export interface BlockAppearance {
   readonly glow: Uint8Array;
   /** Block name -> the texture of its north face, for dropped blocks drawn as small textured cubes. */
   readonly blockTexture: ReadonlyMap<string, number>;
+  /** stateId -> index into `shapes` for Look.Shape states (0 otherwise). */
+  readonly shapeOf: Uint16Array;
+  /** Shape index -> its boxes in cell coordinates, six numbers each (x0 y0 z0 x1 y1 z1); index 0 is unused. */
+  readonly shapes: readonly Float64Array[];
 }
 
 const AIR_NAMES = new Set(['air', 'cave_air', 'void_air', 'barrier', 'light', 'structure_void']);
@@ -82,6 +89,9 @@ function buildAppearance(registry: Registry, textures: BlockTextures): BlockAppe
   const color = new Uint32Array(n);
   const glow = new Uint8Array(n);
   const blockTexture = new Map<string, number>();
+  const shapeOf = new Uint16Array(n);
+  const shapes: Float64Array[] = [new Float64Array(0)];
+  const shapeIndex = new Map<string, number>();
   const indexOf = new Map<string, number>();
   const pictures: BlockTexture[] = [];
   const textureIndex = (t: BlockTexture | null): number => {
@@ -103,6 +113,18 @@ function buildAppearance(registry: Registry, textures: BlockTextures): BlockAppe
     if (ids[FACE_NORTH]! >= 0) blockTexture.set(b.name, ids[FACE_NORTH]!);
     for (let s = b.minStateId ?? b.id; s <= (b.maxStateId ?? b.id); s++) {
       look[s] = lk;
+      const boxes = lk === Look.Opaque ? shapeOfState(registry, b.name, s) : null;
+      if (boxes) {
+        const key = boxes.join(';');
+        let k = shapeIndex.get(key);
+        if (k === undefined) {
+          k = shapes.length;
+          shapes.push(Float64Array.from(boxes.flat()));
+          shapeIndex.set(key, k);
+        }
+        look[s] = Look.Shape;
+        shapeOf[s] = k;
+      }
       color[s] = flat;
       glow[s] = glows;
       for (let f = 0; f < 6; f++) faceTexture[s * 6 + f] = ids[f]!;
@@ -119,7 +141,7 @@ function buildAppearance(registry: Registry, textures: BlockTextures): BlockAppe
     }
     meanColor[i] = count === 0 ? 0 : (Math.round(r / count) << 16) | (Math.round(g / count) << 8) | Math.round(bl / count);
   });
-  return { look, faceTexture, texels, meanColor, color, glow, blockTexture };
+  return { look, faceTexture, texels, meanColor, color, glow, blockTexture, shapeOf, shapes };
 }
 
 function lookOf(name: string, boundingBox: string, faces: (BlockTexture | null)[], textures: BlockTextures): Look {

@@ -186,7 +186,7 @@ export function defaultBlockTextures(): BlockTextures {
 }
 
 /** The folder holding minecraft-assets' per-version data, found through Node's module resolution. */
-function assetsDataDir(): string {
+export function assetsDataDir(): string {
   const pkg = createRequire(import.meta.url).resolve('minecraft-assets/package.json');
   return join(dirname(pkg), 'minecraft-assets', 'data');
 }

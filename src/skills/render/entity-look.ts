@@ -1,8 +1,9 @@
 /**
- * How entities look in a first-person frame: boxes of the entity's size, painted in horizontal bands
- * that make them recognisable at a glance (a player's skin, cyan shirt and blue trousers; a zombie's
- * green head over the same clothes; a creeper all green), or, for a dropped block, that block's
- * texture. There are no entity textures in minecraft-assets, so these colours are a rendering choice.
+ * How entities without a textured model look in a first-person frame (those not in
+ * `entity-models.ts`, or whose skin the assets version lacks): boxes of the entity's size, painted in
+ * horizontal bands that make them recognisable at a glance (a player's skin, cyan shirt and blue
+ * trousers; a zombie's green head over the same clothes; an enderman black). The colours are a
+ * rendering choice.
  */
 import type { Entity } from '../../world/index.js';
 import { entityColor, type Rgb } from './palette.js';

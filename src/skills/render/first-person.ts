@@ -4,8 +4,10 @@
  * gives the pixel its texel (the block's texture for that face, from minecraft-assets), shaded per
  * face as the game shades flat faces, dimmed by the daylight of the time of day and faded into the
  * sky with distance. Water, glass and the see-through texels of leaves tint the ray and let it
- * continue; flowers and grass tufts are two crossed planes; entities are banded boxes and players
- * carry name tags. Everything is a function of the world and the pose, so frames are deterministic.
+ * continue; flowers and grass tufts are two crossed planes; slabs and stairs are boxes inside their
+ * cell; mobs and players are their models' boxes textured from their skins (`entity-boxes.ts`), other
+ * entities banded boxes, and players carry name tags. Everything is a function of the world and the
+ * pose, so frames are deterministic.
  */
 import { InputError } from '../../core/errors.js';
 import type { Entity, Player, World } from '../../world/index.js';
@@ -13,9 +15,12 @@ import { MIN_Y } from '../../world/index.js';
 import { eyePosition, lookDirection } from '../senses/eyes.js';
 import { OpaqueHeightmap, type LocalTops, emptyTops } from '../senses/opaque-heightmap.js';
 import { appearanceOf, FACE_DOWN, FACE_EAST, FACE_NORTH, FACE_SOUTH, FACE_UP, FACE_WEST, Look } from './block-appearance.js';
-import { bandAt, bandsOf, type Band } from './entity-look.js';
+import { entityBoxes, skinTexel, type EntityBox } from './entity-boxes.js';
+import { bandAt } from './entity-look.js';
 import { drawNameTag } from './name-tags.js';
 import { encodeRgbPng } from './png.js';
+import { clearAfter } from './rising-ray.js';
+import { emptySectionWindow, gatherSections, stateIn } from './section-window.js';
 import { MOON_COLOR, MOON_HALF, skyAt, SUN_COLOR, SUN_HALF } from './sky.js';
 
 export interface FirstPersonOptions {
@@ -58,16 +63,6 @@ const SOLID_ALPHA = 250;
 /** Name tags are drawn over players closer than this many blocks with at least one pixel in view. */
 const NAME_TAG_RANGE = 24;
 
-interface Box {
-  x0: number; y0: number; z0: number;
-  x1: number; y1: number; z1: number;
-  bands: readonly Band[];
-  /** Texture index to paint every face with (a dropped block), or -1 for the bands. */
-  texture: number;
-  /** The player's name for its tag, or null. */
-  tag: string | null;
-}
-
 /** Where a view is taken from: eye position, Minecraft yaw and pitch in degrees, and whose body not to draw. */
 export interface ViewPose {
   eye: { x: number; y: number; z: number };
@@ -97,8 +92,7 @@ export function renderViewRgb(world: World, pose: ViewPose, opts: FirstPersonOpt
   const maxDist = opts.maxDistance ?? 48;
   const rgb = out && out.length >= width * height * 3 ? out : new Uint8Array(width * height * 3);
   const app = appearanceOf(world.registry);
-  const { look, faceTexture, texels, color, glow } = app;
-  const blocks = world.blocks;
+  const { look, faceTexture, texels, color, glow, shapeOf, shapes } = app;
   const sky = skyAt(opts.timeOfDay ?? world.timeOfDay);
   const daylight = sky.daylight;
   const [hzR, hzG, hzB] = sky.horizon;
@@ -108,14 +102,36 @@ export function renderViewRgb(world: World, pose: ViewPose, opts: FirstPersonOpt
 
   const cam = cameraOf(pose, width, height, fov);
   const { eye, f, rx, rz, ux, uy, uz, tanV, tanH } = cam;
-  const boxes = opts.entities === false ? [] : entityBoxes(world, pose.viewer, eye, maxDist, app.blockTexture);
-  const boxPixels = new Int32Array(boxes.length);
+  const { boxes, firsts, tags } = opts.entities === false ? { boxes: [], firsts: [0], tags: [] } : entityBoxes(world, pose.viewer, eye, maxDist, app.blockTexture);
+  // Bounds and screen rectangles in flat arrays for the per-pixel loop, and each entity's rectangle
+  // around its parts', so a ray outside it skips all of them at once.
+  const entities = firsts.length - 1;
+  const bounds = new Float64Array(boxes.length * 6);
+  const rects = new Int32Array(boxes.length * 4);
+  const entityRects = new Int32Array(entities * 4);
+  for (let e = 0; e < entities; e++) {
+    let ex0 = Infinity, ex1 = -Infinity, ey0 = Infinity, ey1 = -Infinity;
+    for (let i = firsts[e]!; i < firsts[e + 1]!; i++) {
+      const bx = boxes[i]!;
+      boundOnScreen(cam, bx);
+      bounds.set([bx.x0, bx.y0, bx.z0, bx.x1, bx.y1, bx.z1], i * 6);
+      rects.set([bx.px0, bx.px1, bx.py0, bx.py1], i * 4);
+      if (bx.px0 < ex0) ex0 = bx.px0;
+      if (bx.px1 > ex1) ex1 = bx.px1;
+      if (bx.py0 < ey0) ey0 = bx.py0;
+      if (bx.py1 > ey1) ey1 = bx.py1;
+    }
+    entityRects.set([ex0, ex1, ey0, ey1], e * 4);
+  }
+  // Pixels showing each player, so only players in sight get a name tag.
+  const tagPixels = new Int32Array(tags.length);
   const fogStart = maxDist * FOG_START;
   // Highest non-air block of each column in view: cells above it are air without reading them,
   // and a rising ray above the highest of all can only meet the sky.
   const reach = Math.ceil(maxDist) + 2;
   const tops = OpaqueHeightmap.of(world, 'matter').window(Math.floor(eye.x) - reach, Math.floor(eye.z) - reach, 2 * reach + 1, frameTops);
   const { x0: tx0, z0: tz0, size: tsize, data: topData } = tops;
+  const sections = gatherSections(world.blocks, tx0, tz0, tsize, frameSections);
   let ceiling = MIN_Y;
   for (let i = 0; i < tops.tiles * tops.tiles; i++) if (tops.tileMax[i]! > ceiling) ceiling = tops.tileMax[i]!;
   const airState = world.registry.airState;
@@ -144,6 +160,8 @@ export function renderViewRgb(world: World, pose: ViewPose, opts: FirstPersonOpt
       const tdx = Math.abs(1 / dx);
       const tdy = Math.abs(1 / dy);
       const tdz = Math.abs(1 / dz);
+      // A rising ray stops once it can meet only air, as surely as at the view distance.
+      const tEnd = dy > 0 ? clearAfter(tops, ex, ey, ez, dx, dy, dz, maxDist, ceiling) : maxDist;
       let tmx = (sx > 0 ? x + 1 - ex : ex - x) * tdx;
       let tmy = (sy > 0 ? y + 1 - ey : ey - y) * tdy;
       let tmz = (sz > 0 ? z + 1 - ez : ez - z) * tdz;
@@ -160,7 +178,7 @@ export function renderViewRgb(world: World, pose: ViewPose, opts: FirstPersonOpt
       let addG = 0;
       let addB = 0;
       let lastFluid = -1;
-      let prevState = blocks.get(x, y, z);
+      let prevState = stateIn(sections, x, y, z);
       if (look[prevState] === Look.Fluid) {
         // Eyes under water: everything seen is behind water.
         lastFluid = prevState;
@@ -174,8 +192,8 @@ export function renderViewRgb(world: World, pose: ViewPose, opts: FirstPersonOpt
         if (tmx < tmy) {
           if (tmx < tmz) { x += sx; t = tmx; tmx += tdx; axis = 0; } else { z += sz; t = tmz; tmz += tdz; axis = 2; }
         } else if (tmy < tmz) { y += sy; t = tmy; tmy += tdy; axis = 1; } else { z += sz; t = tmz; tmz += tdz; axis = 2; }
-        if (t > maxDist || (y > ceiling && sy > 0) || (y < MIN_Y && sy < 0)) break;
-        const s = y > topData[(x - tx0) * tsize + (z - tz0)]! ? airState : blocks.get(x, y, z);
+        if (t > tEnd || (y > ceiling && sy > 0) || (y < MIN_Y && sy < 0)) break;
+        const s = y > topData[(x - tx0) * tsize + (z - tz0)]! ? airState : stateIn(sections, x, y, z);
         const lk = look[s]!;
         // Inside a body of water or glass only its first face counts; leaves and plants draw every cell.
         if (s === prevState && (lk === Look.Fluid || lk === Look.Glass || lk === Look.Tint)) continue;
@@ -202,6 +220,13 @@ export function renderViewRgb(world: World, pose: ViewPose, opts: FirstPersonOpt
           if (texel === 0) continue;
           shade = SHADE_CROSS;
         } else {
+          if (lk === Look.Shape) {
+            // Slabs and stairs: the nearest of the cell's boxes this ray meets before leaving the cell, if any.
+            const tOut = tmx < tmy ? (tmx < tmz ? tmx : tmz) : tmy < tmz ? tmy : tmz;
+            const th = shapeHit(shapes[shapeOf[s]!]!, x, y, z, ex, ey, ez, dx, dy, dz);
+            if (th < 0 || th > tOut) continue;
+            if (th > t) { t = th; axis = boxAxis; }
+          }
           let face: number;
           let fu: number;
           let fv: number;
@@ -228,7 +253,7 @@ export function renderViewRgb(world: World, pose: ViewPose, opts: FirstPersonOpt
           texel = ti < 0 ? (0xff000000 | color[s]!) >>> 0 : texels[ti * 256 + texelIndex(fu, fv)]!;
         }
         const lit = glow[s] ? shade : shade * daylight;
-        if (lk === Look.Opaque || lk === Look.Cross) {
+        if (lk === Look.Opaque || lk === Look.Cross || lk === Look.Shape) {
           r = (texel >> 16 & 255) * lit; g = (texel >> 8 & 255) * lit; b = (texel & 255) * lit;
           hit = true;
           break;
@@ -262,16 +287,34 @@ export function renderViewRgb(world: World, pose: ViewPose, opts: FirstPersonOpt
       let tHit = hit ? t : Infinity;
       let boxHit = -1;
       let hitAxis = 0;
-      for (let i = 0; i < boxes.length; i++) {
-        const tb = rayBox(ex, ey, ez, dx, dy, dz, boxes[i]!);
-        if (tb >= 0 && tb < tHit) { tHit = tb; boxHit = i; hitAxis = boxAxis; }
+      let skinHit = 0;
+      for (let e = 0; e < entities; e++) {
+        const er = e * 4;
+        if (px < entityRects[er]! || px > entityRects[er + 1]! || py < entityRects[er + 2]! || py > entityRects[er + 3]!) continue;
+        for (let i = firsts[e]!; i < firsts[e + 1]!; i++) {
+          const q = i * 4;
+          if (px < rects[q]! || px > rects[q + 1]! || py < rects[q + 2]! || py > rects[q + 3]!) continue;
+          const k = i * 6;
+          const tb = rayBoxBounds(ex, ey, ez, dx, dy, dz, bounds[k]!, bounds[k + 1]!, bounds[k + 2]!, bounds[k + 3]!, bounds[k + 4]!, bounds[k + 5]!);
+          if (tb < 0 || tb >= tHit) continue;
+          const bi = boxes[i]!;
+          if (bi.skin) {
+            // A see-through texel of a skin (a sheep's wool around its face) lets the ray on to what is behind.
+            const texel = skinTexel(bi, ex + dx * tb, ey + dy * tb, ez + dz * tb, boxAxis, boxAxis === 0 ? dx : boxAxis === 1 ? dy : dz);
+            if (texel >>> 24 < 128) continue;
+            skinHit = texel;
+          }
+          tHit = tb; boxHit = i; hitAxis = boxAxis;
+        }
       }
       if (boxHit >= 0) {
         const bx = boxes[boxHit]!;
-        boxPixels[boxHit]!++;
+        if (bx.tag >= 0) tagPixels[bx.tag]!++;
         const hy = ey + dy * tHit;
         const shade = (hitAxis === 1 ? (dy < 0 ? SHADE_TOP : SHADE_BOTTOM) : hitAxis === 0 ? SHADE_X : SHADE_Z) * daylight;
-        if (bx.texture >= 0) {
+        if (bx.skin) {
+          r = (skinHit >> 16 & 255) * shade; g = (skinHit >> 8 & 255) * shade; b = (skinHit & 255) * shade;
+        } else if (bx.texture >= 0) {
           const hx = ex + dx * tHit;
           const hz = ez + dz * tHit;
           const fu = hitAxis === 0 ? (hz - bx.z0) / (bx.z1 - bx.z0) : (hx - bx.x0) / (bx.x1 - bx.x0);
@@ -314,12 +357,12 @@ export function renderViewRgb(world: World, pose: ViewPose, opts: FirstPersonOpt
 
   // --- name tags over the players in view ---
   const tagScale = Math.max(1, Math.floor(height / 128));
-  for (let i = 0; i < boxes.length; i++) {
-    const bx = boxes[i]!;
-    if (bx.tag === null || boxPixels[i] === 0) continue;
-    const at = project(cam, { x: (bx.x0 + bx.x1) / 2, y: bx.y1 + 0.25, z: (bx.z0 + bx.z1) / 2 });
+  for (let i = 0; i < tags.length; i++) {
+    const tag = tags[i]!;
+    if (tagPixels[i] === 0) continue;
+    const at = project(cam, { x: tag.x, y: tag.y + 0.25, z: tag.z });
     if (!at || at.depth > NAME_TAG_RANGE) continue;
-    drawNameTag(rgb, width, height, at.x, at.y, bx.tag, tagScale);
+    drawNameTag(rgb, width, height, at.x, at.y, tag.name, tagScale);
   }
   return { width, height, rgb };
 }
@@ -370,6 +413,7 @@ export function renderView(world: World, pose: ViewPose, opts: FirstPersonOption
 }
 
 const frameTops: LocalTops = emptyTops();
+const frameSections = emptySectionWindow();
 
 /** Texel offset within a texture for face coordinates in [0, 1] (u rightwards, v downwards). */
 function texelIndex(fu: number, fv: number): number {
@@ -378,41 +422,78 @@ function texelIndex(fu: number, fv: number): number {
   return v * 16 + u;
 }
 
-function entityBoxes(world: World, viewer: Entity | undefined, eye: { x: number; y: number; z: number }, maxDist: number, blockTexture: ReadonlyMap<string, number>): Box[] {
-  const out: Box[] = [];
-  for (const e of world.near(eye, maxDist + 2)) {
-    if (e === viewer || e.removed) continue;
-    const hw = e.width / 2;
-    const texture = e.kind === 'item' ? blockTexture.get(e.stack.name) ?? -1 : -1;
-    out.push({
-      x0: e.pos.x - hw, y0: e.pos.y, z0: e.pos.z - hw, x1: e.pos.x + hw, y1: e.pos.y + e.height, z1: e.pos.z + hw,
-      bands: bandsOf(e), texture, tag: e.kind === 'player' ? e.name : null,
-    });
+/**
+ * Sets the pixel rectangle a box can cover: the bounds of its eight corners' projections, one pixel
+ * wider for rounding (a ray through a pixel's centre meets the box only if that centre lies in the
+ * projection, which is the corners' convex hull). With a corner behind the eyes, the whole frame;
+ * with all of them behind the eyes' plane, none (no ray of the view goes backwards): a model's many
+ * parts behind the viewer would otherwise each cost a test on every pixel.
+ */
+function boundOnScreen(cam: Camera, b: EntityBox): void {
+  let ahead = false;
+  for (let k = 0; k < 8 && !ahead; k++) {
+    const depth = ((k & 1 ? b.x1 : b.x0) - cam.eye.x) * cam.f.x + ((k & 2 ? b.y1 : b.y0) - cam.eye.y) * cam.f.y + ((k & 4 ? b.z1 : b.z0) - cam.eye.z) * cam.f.z;
+    if (depth > 0) ahead = true;
   }
-  return out;
+  if (!ahead) {
+    b.px0 = NOWHERE; b.px1 = -NOWHERE; b.py0 = NOWHERE; b.py1 = -NOWHERE;
+    return;
+  }
+  let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+  for (let k = 0; k < 8; k++) {
+    const at = project(cam, { x: k & 1 ? b.x1 : b.x0, y: k & 2 ? b.y1 : b.y0, z: k & 4 ? b.z1 : b.z0 });
+    if (!at) {
+      b.px0 = 0; b.py0 = 0; b.px1 = cam.width; b.py1 = cam.height;
+      return;
+    }
+    if (at.x < x0) x0 = at.x;
+    if (at.x > x1) x1 = at.x;
+    if (at.y < y0) y0 = at.y;
+    if (at.y > y1) y1 = at.y;
+  }
+  b.px0 = Math.floor(x0) - 1; b.px1 = Math.ceil(x1) + 1;
+  b.py0 = Math.floor(y0) - 1; b.py1 = Math.ceil(y1) + 1;
 }
+
+/** A pixel coordinate beyond any frame: an empty rectangle runs from it to its negative. */
+const NOWHERE = 1 << 30;
 
 /** The axis (0 x, 1 y, 2 z) of the face the last `rayBox` hit entered through. */
 let boxAxis = 0;
 
+/**
+ * Distance along a unit ray to the nearest of a cell's boxes (`boxes`: six numbers each, in the
+ * cell's coordinates), or -1; `boxAxis` is then the axis of the face it entered through.
+ */
+function shapeHit(boxes: Float64Array, x: number, y: number, z: number, ex: number, ey: number, ez: number, dx: number, dy: number, dz: number): number {
+  let best = -1;
+  let bestAxis = 0;
+  for (let i = 0; i < boxes.length; i += 6) {
+    const t = rayBoxBounds(ex, ey, ez, dx, dy, dz, x + boxes[i]!, y + boxes[i + 1]!, z + boxes[i + 2]!, x + boxes[i + 3]!, y + boxes[i + 4]!, z + boxes[i + 5]!);
+    if (t >= 0 && (best < 0 || t < best)) { best = t; bestAxis = boxAxis; }
+  }
+  boxAxis = bestAxis;
+  return best;
+}
+
 /** Distance along a unit ray to an axis-aligned box (slab test), or -1 when it misses. */
-function rayBox(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, b: Box): number {
+function rayBoxBounds(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): number {
   let t0 = 0;
   let t1 = Infinity;
   let axis = 0;
   const ix = 1 / dx;
-  let a = (b.x0 - ox) * ix;
-  let c = (b.x1 - ox) * ix;
+  let a = (x0 - ox) * ix;
+  let c = (x1 - ox) * ix;
   if (a > c) { const s = a; a = c; c = s; }
   if (a > t0) t0 = a;
   if (c < t1) t1 = c;
   const iy = 1 / dy;
-  a = (b.y0 - oy) * iy; c = (b.y1 - oy) * iy;
+  a = (y0 - oy) * iy; c = (y1 - oy) * iy;
   if (a > c) { const s = a; a = c; c = s; }
   if (a > t0) { t0 = a; axis = 1; }
   if (c < t1) t1 = c;
   const iz = 1 / dz;
-  a = (b.z0 - oz) * iz; c = (b.z1 - oz) * iz;
+  a = (z0 - oz) * iz; c = (z1 - oz) * iz;
   if (a > c) { const s = a; a = c; c = s; }
   if (a > t0) { t0 = a; axis = 2; }
   if (c < t1) t1 = c;

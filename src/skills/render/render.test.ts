@@ -2,7 +2,7 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { World, joinPlayer } from '../../world/index.js';
 import { renderFirstPerson, renderFirstPersonRgb } from './first-person.js';
-import { bandAt, bandsOf } from './entity-look.js';
+import { entitySkin } from './entity-skins.js';
 import { skyAt } from './sky.js';
 import { renderTopDown } from './top-down.js';
 import { FirstPersonViews } from './view-schedule.js';
@@ -55,15 +55,20 @@ describe('first-person view', () => {
     expect(skyShare(rgb, world.timeOfDay)).toBeGreaterThan(0.9);
   });
 
-  it('draws a player in front as a coloured box', () => {
+  it('draws a player in front with the Steve skin: the back of its head at eye height', () => {
     const world = newWorld();
     const p = joinPlayer(world, 'a', { x: 0.5, y: -60, z: 0.5 });
-    const b = joinPlayer(world, 'b', { x: 0.5, y: -60, z: 3.5 });
+    joinPlayer(world, 'b', { x: 0.5, y: -60, z: 3.5 }); // facing +z too: its back is to the viewer
     const { rgb, width, height } = renderFirstPersonRgb(world, p, { width: 32, height: 32 });
-    // The centre ray meets the other player's north face at eye height: the head band, shaded as a z face (0.8).
+    // The centre ray meets the head's back face (skin texels 24..32 x 8..16), shaded as a z face (0.8).
     const mid = ((height / 2) * width + width / 2) * 3;
-    const head = bandAt(bandsOf(b), 1.62 / b.height);
-    expect([rgb[mid], rgb[mid + 1], rgb[mid + 2]]).toEqual(head.map((c) => Math.floor(c * 0.8)));
+    const skin = entitySkin(world.registry.version, 'player/wide/steve')!;
+    const backOfHead = new Set<string>();
+    for (let v = 8; v < 16; v++) for (let u = 24; u < 32; u++) {
+      const t = skin.texels[v * skin.width + u]!;
+      backOfHead.add([(t >> 16) & 255, (t >> 8) & 255, t & 255].map((c) => Math.floor(c * 0.8)).join(','));
+    }
+    expect(backOfHead.has([rgb[mid], rgb[mid + 1], rgb[mid + 2]].join(','))).toBe(true);
   });
 
   it('writes a name tag over a player in view', () => {

@@ -88,7 +88,7 @@ function surface(world: World, look: Uint8Array, x: number, z: number, topY: num
   for (let y = topY; y >= MIN_Y; y--) {
     const s = world.blocks.get(x, y, z);
     const lk = look[s];
-    if (lk === Look.Opaque || lk === Look.Fluid || lk === Look.Cutout || lk === Look.Glass) return { y, state: s };
+    if (lk === Look.Opaque || lk === Look.Shape || lk === Look.Fluid || lk === Look.Cutout || lk === Look.Glass) return { y, state: s };
   }
   return { y: MIN_Y - 1, state: -1 };
 }

@@ -1,5 +1,6 @@
 /** look: turn the head toward a point, or to given angles (the eyes' direction matters with a field of view). */
 import { SKILL_CATALOG } from '../../../skills/catalog.js';
+import { lookFramesOf } from '../../../skills/render/look-frames.js';
 import { defineSkill } from '../../../skills/skill.js';
 import { fail, succeed } from '../../../skills/skill-result.js';
 import { faceToward } from './body.js';
@@ -21,7 +22,9 @@ export const look = defineSkill({
     } else {
       return fail('invalid_params', 'look needs `at` {x,y,z} or `yaw`/`pitch` in degrees');
     }
-    return succeed({ yaw: round(player.yaw), pitch: round(player.pitch) });
+    // With rendered views on (--vision), the frame seen after turning, as a handle the agent's next turn resolves.
+    const frame = lookFramesOf(ctx.world)?.take(ctx.world, player);
+    return succeed({ yaw: round(player.yaw), pitch: round(player.pitch), ...frame });
   },
 });
 
