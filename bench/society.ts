@@ -20,6 +20,115 @@ import { JsonlRunLog, nullRunLog, type RunLogSink } from '../src/runner/run-log.
 import { episodeTaskFromSpec, loadSpec } from '../src/runner/task-adapter.js';
 import { taskFile } from '../src/tasks/task-files.js';
 
+/** What one society bench run measured. */
+export interface SocietyFigures {
+  task: string;
+  agents: number;
+  seconds: number;
+  ticksPerStep: number;
+  setupSeconds: number;
+  wallSeconds: number;
+  ticksPerSecond: number;
+  ticksPerCpuSecond: number;
+  realTimeFactor: number;
+  decisionsPerSecond: number;
+  huts: number;
+  plots: number;
+  score: number;
+  chatLinesSent: number;
+  chatHeard: number;
+  gifts: number;
+  rssMB: number;
+  loadAverage: number[];
+  /** The episode's JSONL log, when `logDir` was given. */
+  log?: string;
+}
+
+export interface SocietyRunOptions {
+  task: string;
+  /** Simulated seconds the episode runs (the task's steps cut to this). */
+  seconds: number;
+  seed: string;
+  ticksPerStep: number;
+  /** Where the episode's JSONL log goes (a runs directory's `episodes/`), if anywhere. */
+  logDir?: string;
+}
+
+/**
+ * Plays the society task with the society team for `seconds` simulated seconds and measures it. Throws
+ * when the episode could not run (a bad task, a bug), with the episode's own error.
+ */
+export async function playSociety(o: SocietyRunOptions): Promise<SocietyFigures> {
+  const spec = await loadSpec(taskFile(o.task));
+  // The episode's length is the bench's: the task's steps cut to `seconds` of simulated time.
+  const stepSeconds = spec.environment.step_seconds;
+  const bounded = { ...spec, environment: { ...spec.environment, max_steps: Math.max(1, Math.round(o.seconds / stepSeconds)) } };
+  const task = episodeTaskFromSpec(bounded, o.seed);
+  const society = new SocietyTeam();
+  let decisions = 0;
+  let peakRss = 0;
+  // The figures are the episode's steady state: from the team's start, after the world is built and
+  // the agents joined (that set-up is reported on its own, as setupSeconds).
+  let wall0 = 0;
+  let cpu0 = process.cpuUsage();
+  const team: Team = {
+    architecture: society.architecture,
+    start: (setup) => {
+      wall0 = performance.now();
+      cpu0 = process.cpuUsage();
+      return society.start(setup);
+    },
+    decide: async (obs) => {
+      const out = await society.decide(obs);
+      decisions += Object.keys(out).length;
+      return out;
+    },
+    stats: () => society.stats(),
+  };
+  const logPath = o.logDir ? join(o.logDir, episodeLogName(task.id, 'society', 'centralized', o.seed)) : null;
+  const log: RunLogSink = logPath ? new JsonlRunLog(logPath) : nullRunLog;
+  const backend = new SimEnv({ ticksPerStep: o.ticksPerStep });
+  const result = await runEpisode({
+    backend,
+    task,
+    team,
+    seed: o.seed,
+    log,
+    org: 'centralized',
+    onProgress: (p) => {
+      if (p.tick % 400 === 0) peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    },
+  });
+  const cpu = process.cpuUsage(cpu0);
+  const wallSeconds = (performance.now() - wall0) / 1000;
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  await backend.close();
+  if (result.error) throw new Error(`society bench: the episode failed (${result.error.fault}): ${result.error.message}`);
+  const details = JSON.parse(result.details) as { huts?: number; plots?: number };
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  return {
+    task: result.task,
+    agents: result.teamSize,
+    seconds: result.seconds,
+    ticksPerStep: o.ticksPerStep,
+    setupSeconds: round(result.wallSeconds - wallSeconds, 2),
+    wallSeconds: round(wallSeconds, 2),
+    ticksPerSecond: round(result.ticks / wallSeconds),
+    ticksPerCpuSecond: round(result.ticks / cpuSeconds),
+    realTimeFactor: round(result.seconds / wallSeconds, 2),
+    decisionsPerSecond: round(decisions / wallSeconds),
+    huts: details.huts ?? 0,
+    plots: details.plots ?? 0,
+    score: round(result.score, 3),
+    chatLinesSent: result.metrics.messages ?? 0,
+    chatHeard: result.metrics.messagesHeard ?? 0,
+    gifts: result.metrics.gifts ?? 0,
+    rssMB: Math.round(peakRss / 1e6),
+    loadAverage: loadavg().map((x) => round(x, 2)),
+    ...(logPath ? { log: logPath } : {}),
+  };
+}
+
 export async function run(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
@@ -38,77 +147,13 @@ export async function run(argv: string[]): Promise<void> {
     console.error('usage: npm run bench -- society [--task society/village-1000-v1] [--seconds S > 0] [--seed s] [--ticks-per-step n] [--log dir] [--json]');
     process.exit(2);
   }
-  const spec = await loadSpec(taskFile(values.task!));
-  // The episode's length is the bench's: the task's steps cut to --seconds of simulated time.
-  const stepSeconds = spec.environment.step_seconds;
-  const bounded = { ...spec, environment: { ...spec.environment, max_steps: Math.max(1, Math.round(seconds / stepSeconds)) } };
-  const task = episodeTaskFromSpec(bounded, values.seed!);
-  const society = new SocietyTeam();
-  let decisions = 0;
-  let peakRss = 0;
-  // The figures are the episode's steady state: from the team's start, after the world is built and
-  // the 1,000 agents joined (that set-up is reported on its own, as setupSeconds).
-  let wall0 = 0;
-  let cpu0 = process.cpuUsage();
-  const team: Team = {
-    architecture: society.architecture,
-    start: (setup) => {
-      wall0 = performance.now();
-      cpu0 = process.cpuUsage();
-      return society.start(setup);
-    },
-    decide: async (obs) => {
-      const out = await society.decide(obs);
-      decisions += Object.keys(out).length;
-      return out;
-    },
-    stats: () => society.stats(),
-  };
-  let log: RunLogSink = nullRunLog;
-  if (values.log) log = new JsonlRunLog(join(values.log, episodeLogName(task.id, 'society', 'centralized', values.seed!)));
-  const backend = new SimEnv({ ticksPerStep });
-  const result = await runEpisode({
-    backend,
-    task,
-    team,
-    seed: values.seed!,
-    log,
-    org: 'centralized',
-    onProgress: (p) => {
-      if (p.tick % 400 === 0) peakRss = Math.max(peakRss, process.memoryUsage().rss);
-    },
-  });
-  const cpu = process.cpuUsage(cpu0);
-  const wallSeconds = (performance.now() - wall0) / 1000;
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  await backend.close();
-  if (result.error) {
-    console.error(`society bench: the episode failed (${result.error.fault}): ${result.error.message}`);
+  let out: SocietyFigures;
+  try {
+    out = await playSociety({ task: values.task!, seconds, seed: values.seed!, ticksPerStep, ...(values.log ? { logDir: values.log } : {}) });
+  } catch (e) {
+    console.error((e as Error).message);
     process.exit(1);
   }
-  const details = JSON.parse(result.details) as { huts?: number; plots?: number; chatLines?: number };
-  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-  const out = {
-    task: result.task,
-    agents: result.teamSize,
-    seconds: result.seconds,
-    ticksPerStep,
-    setupSeconds: round(result.wallSeconds - wallSeconds, 2),
-    wallSeconds: round(wallSeconds, 2),
-    ticksPerSecond: round(result.ticks / wallSeconds),
-    ticksPerCpuSecond: round(result.ticks / cpuSeconds),
-    realTimeFactor: round(result.seconds / wallSeconds, 2),
-    decisionsPerSecond: round(decisions / wallSeconds),
-    huts: details.huts ?? 0,
-    plots: details.plots ?? 0,
-    score: round(result.score, 3),
-    chatLinesSent: result.metrics.messages ?? 0,
-    chatHeard: result.metrics.messagesHeard ?? 0,
-    gifts: result.metrics.gifts ?? 0,
-    rssMB: Math.round(peakRss / 1e6),
-    loadAverage: loadavg().map((x) => round(x, 2)),
-    ...(result.log ? { log: result.log } : {}),
-  };
   if (values.json) console.log(JSON.stringify(out));
   else {
     console.log(
