@@ -32,7 +32,12 @@ interface Household {
   team: string;
   plot: Vec3;
   members: string[];
-  /** The household's heuristic team, made when its members are first seen (the hut's height is their ground's). */
+  /**
+   * The member sent to stand on the plot, whose feet there give the hut's height (the ground on
+   * natural terrain is only known by going there); null until one is sent.
+   */
+  surveyor: string | null;
+  /** The household's heuristic team, made once the plot is surveyed, its hut at the plot's ground. */
   planner: HeuristicTeam | null;
   /** Block -> tick of the household's last request for it. */
   asked: Map<string, number>;
@@ -66,7 +71,7 @@ export class SocietyTeam implements Team {
     for (const c of hutCells(goal.hut)) this.hutNeeds.set(c.block, (this.hutNeeds.get(c.block) ?? 0) + 1);
     const ours = new Set(setup.agents);
     for (const p of goal.plots ?? []) {
-      const h: Household = { team: p.team, plot: p.position, members: (p.members ?? []).filter((m) => ours.has(m)), planner: null, asked: new Map(), latest: new Map() };
+      const h: Household = { team: p.team, plot: p.position, members: (p.members ?? []).filter((m) => ours.has(m)), surveyor: null, planner: null, asked: new Map(), latest: new Map() };
       this.households.set(p.team, h);
       for (const m of h.members) this.householdOf.set(m, h);
     }
@@ -87,12 +92,13 @@ export class SocietyTeam implements Team {
     }
     const out: Partial<Record<string, AgentAction>> = {};
     for (const [h, batch] of byHousehold) {
-      const planner = h.planner ?? (await this.plannerFor(h));
-      const acts = await planner.decide(batch);
+      if (!h.planner && !(await this.survey(h, batch, out))) continue;
+      const acts = await h.planner!.decide(batch);
+      // The planner may act for members not asked now (one standing in a wall it is about to build is sent aside).
+      for (const name in acts) if (acts[name]) out[name] = acts[name];
       for (const name in batch) {
         const chat = this.talk(h, name, batch[name]!, acts[name]);
-        const a = chat ?? acts[name];
-        if (a) out[name] = a;
+        if (chat) out[name] = chat;
       }
     }
     return out;
@@ -104,17 +110,43 @@ export class SocietyTeam implements Team {
     return s;
   }
 
-  /** The household's hut at the height its members stand on (the highest of them, so no cell is in the ground below another's feet). */
-  private async plannerFor(h: Household): Promise<HeuristicTeam> {
+  /**
+   * Before a household plans, one member walks onto its plot: where it stands is the ground the hut
+   * goes on. It then clears the hut's space (trees, a hump of dirt) and the household's planner
+   * starts, the surveyor left out of that first decision (it is busy clearing). Returns whether the
+   * planner exists; the others wait meanwhile (they are asked again each step while idle).
+   */
+  private async survey(h: Household, batch: Record<string, Observation>, out: Partial<Record<string, AgentAction>>): Promise<boolean> {
+    const cells = hutCells(this.goal!.hut);
+    const width = Math.max(...cells.map((c) => c.dx)) + 1;
+    const depth = Math.max(...cells.map((c) => c.dz)) + 1;
+    if (h.surveyor === null) {
+      const first = Object.keys(batch).find((n) => batch[n]!.alive);
+      if (!first) return false;
+      h.surveyor = first;
+      const o = batch[first]!;
+      out[first] = skill('moveTo', { x: h.plot.x + Math.floor(width / 2) + 0.5, y: Math.floor(o.pos.y), z: h.plot.z + Math.floor(depth / 2) + 0.5, range: 2, timeoutTicks: 600 });
+      return false;
+    }
+    const at = batch[h.surveyor];
+    if (!at || !at.finishedSkills.some((f) => f.name === 'moveTo')) return false;
+    const y = Math.floor(at.pos.y);
+    const height = Math.max(...cells.map((c) => c.dy)) + 1;
+    const space: Vec3[] = [];
+    for (let dy = height - 1; dy >= 0; dy--) for (let dz = 0; dz < depth; dz++) for (let dx = 0; dx < width; dx++) space.push({ x: h.plot.x + dx, y: y + dy, z: h.plot.z + dz });
+    out[h.surveyor] = skill('mineBlocks', { positions: space });
+    delete batch[h.surveyor];
+    h.planner = await this.plannerAt(h, y);
+    return true;
+  }
+
+  /** The household's heuristic team, its hut's bottom layer at height `y`. */
+  private async plannerAt(h: Household, y: number): Promise<HeuristicTeam> {
     const goal = this.goal!;
-    let y = h.plot.y;
-    const feet = [...h.latest.values()].map((o) => Math.floor(o.pos.y));
-    if (feet.length > 0) y = Math.max(...feet);
     const blueprint = { type: 'blueprint' as const, origin: { x: h.plot.x, y, z: h.plot.z }, palette: goal.hut.palette, layers: goal.hut.layers.map((l) => l.map((row) => row.replace(/\./g, ' '))), threshold: goal.hut_threshold };
     const planner = new HeuristicTeam({ architecture: this.architecture, goals: [blueprint] });
     const setup = this.setup!;
     await planner.start({ ...setup, agents: h.members, log: (r) => setup.log({ ...r, household: h.team }) });
-    h.planner = planner;
     return planner;
   }
 
