@@ -6,9 +6,9 @@
  * cost a hundred small decisions.
  *
  * On top of the households, neighbours talk within chat range (the world's rule decides who hears):
- *  - a household that sends someone for a hut block it lacks says so once in a while (`need oak_planks`);
+ *  - a household that sends someone for a hut block it lacks says so once in a while (`need spruce_planks`);
  *  - an agent its own household leaves idle that heard such a request, and whose household carries
- *    more of that block than its whole hut takes, walks over and gives some (`have oak_planks`).
+ *    more of that block than its whole hut takes, gives some (`give`, when the neighbour is in sight).
  */
 import type { AgentAction } from '../../core/actions.js';
 import type { Observation } from '../../core/observation.js';
@@ -41,6 +41,8 @@ interface Household {
   planner: HeuristicTeam | null;
   /** Block -> tick of the household's last request for it. */
   asked: Map<string, number>;
+  /** Neighbours' requests (`from block tick`) a member of this household has answered. */
+  answered: Set<string>;
   latest: Map<string, Observation>;
 }
 
@@ -71,7 +73,7 @@ export class SocietyTeam implements Team {
     for (const c of hutCells(goal.hut)) this.hutNeeds.set(c.block, (this.hutNeeds.get(c.block) ?? 0) + 1);
     const ours = new Set(setup.agents);
     for (const p of goal.plots ?? []) {
-      const h: Household = { team: p.team, plot: p.position, members: (p.members ?? []).filter((m) => ours.has(m)), surveyor: null, planner: null, asked: new Map(), latest: new Map() };
+      const h: Household = { team: p.team, plot: p.position, members: (p.members ?? []).filter((m) => ours.has(m)), surveyor: null, planner: null, asked: new Map(), answered: new Set(), latest: new Map() };
       this.households.set(p.team, h);
       for (const m of h.members) this.householdOf.set(m, h);
     }
@@ -85,7 +87,11 @@ export class SocietyTeam implements Team {
       if (!h) continue;
       const obs = observations[name]!;
       h.latest.set(name, obs);
-      for (const f of obs.finishedSkills) if (f.name === 'say' && f.ok) this.heard += Number(f.result.heardBy ?? 0);
+      for (const f of obs.finishedSkills) {
+        if (f.name === 'say' && f.ok) this.heard += Number(f.result.heardBy ?? 0);
+        // A gift counts once it is handed over (the neighbour may have walked out of sight meanwhile).
+        if (f.name === 'give' && f.ok) this.gifts++;
+      }
       let batch = byHousehold.get(h);
       if (!batch) byHousehold.set(h, (batch = {}));
       batch[name] = obs;
@@ -170,9 +176,12 @@ export class SocietyTeam implements Team {
     for (const m of obs.messages) {
       const block = REQUEST.exec(m.message)?.[1];
       if (!block || this.householdOf.get(m.from) === h || !this.householdOf.has(m.from)) continue;
+      // One member of a household answers a request; the others who heard it keep to their own work.
+      const request = `${m.from} ${block} ${m.tick}`;
+      if (h.answered.has(request)) continue;
       const spare = Math.min(inv[block] ?? 0, (carried.get(block) ?? 0) - (this.hutNeeds.get(block) ?? 0), GIFT_MAX);
       if (spare <= 0) continue;
-      this.gifts++;
+      h.answered.add(request);
       return skill('give', { player: m.from, item: block, count: spare });
     }
     return null;
