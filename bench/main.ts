@@ -20,6 +20,7 @@ const benchmarks: Record<string, () => Promise<{ run(argv: string[]): Promise<vo
   'vs-flying-squid': () => import('./vs-flying-squid.js'),
   'viewer-stream': () => import('./viewer-stream.js'),
   'task-fuzz': () => import('./task-fuzz.js'),
+  society: () => import('./society.js'),
 };
 
 const [name, ...rest] = process.argv.slice(2);

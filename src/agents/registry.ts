@@ -14,6 +14,7 @@ import type { OrgKind, Topology } from '../orgs/topology.js';
 import { RandomAgent } from './baselines/random-agent.js';
 import { CookingTeam } from './cooking/cooking-team.js';
 import { HeuristicTeam } from './heuristic/heuristic-team.js';
+import { SocietyTeam } from './society/society-team.js';
 import { OracleTeam } from './oracle/oracle-team.js';
 import { createSAgentsTeam } from './s-agents/team.js';
 import { createCodeAsActionTeam } from './code-as-action/code-team.js';
@@ -77,6 +78,14 @@ const entries: ArchitectureEntry[] = [
     seated: ['solo', 'tree'],
     leader: 's-agents',
     create: () => new HeuristicTeam(),
+  },
+  {
+    name: 'society',
+    description: 'heuristic households for settlement tasks (suites/society): each household a heuristic team building its hut; neighbours ask for and give blocks within chat range',
+    usesModel: false,
+    orgs: ['centralized'],
+    seated: [],
+    create: () => new SocietyTeam(),
   },
   {
     name: 'random',

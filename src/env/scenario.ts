@@ -39,6 +39,8 @@ export const agentSpawnSchema = z.object({
     .default({ effects: [] }),
   /** The oracle sees everything; every other agent is limited by its senses. */
   omniscient: z.boolean().default(false),
+  /** Stand on the ground of the position's column (its y is then only a hint): natural terrain's height depends on the seed. */
+  onGround: z.boolean().optional(),
 });
 
 export const scenarioSchema = z.object({

@@ -98,6 +98,7 @@ export interface EpisodeWatch {
 }
 
 export function defaultAgentsFor(taskType: string): string {
+  if (taskType === 'society') return 'society';
   return ['prepare_crisis', 'mine_vanishing_blocks', 'raid_boss'].includes(taskType) ? 'oracle' : 'heuristic';
 }
 

@@ -8,6 +8,7 @@ import type { AgentSpawn, Scenario, ScenarioItem } from '../env/scenario.js';
 import { modelledGamerules, unmodelledGamerules } from './gamerules.js';
 import { effectCommandName } from './names.js';
 import { goalsOf } from './semantics.js';
+import { householdsOf } from './spec/households.js';
 import { TIMES_OF_DAY, type AgentSpawnSpec, type EnvironmentSpec, type EventSpec, type GoalSpec, type TaskSpec } from './spec.js';
 
 export const TICKS_PER_SECOND = 20;
@@ -79,7 +80,7 @@ export function compileTask(spec: TaskSpec, seed: number | string): CompiledTask
     seed,
     scenario,
     events: spec.events,
-    goals: goalsOf(spec).map((g) => g.goal),
+    goals: goalsOf(spec).map((g) => withPlots(g.goal, spec)),
     mode: spec.task.mode,
     ticksPerStep,
     maxSteps: env.max_steps,
@@ -87,6 +88,19 @@ export function compileTask(spec: TaskSpec, seed: number | string): CompiledTask
     teams,
     unmodelledGamerules: unmodelledGamerules(env.world.gamerules),
   };
+}
+
+/**
+ * A settlement goal's plots with their members (the agents of each plot's team); a goal without plots
+ * gets one per household of `agents.households`, at its centre moved by the goal's offset.
+ */
+function withPlots(goal: GoalSpec, spec: TaskSpec): GoalSpec {
+  if (goal.type !== 'settlement') return goal;
+  const layout = spec.agents.households;
+  const [dx, dz] = goal.offset;
+  const plots = goal.plots ?? (layout ? householdsOf(layout).map((h) => ({ team: h.team, position: { x: h.centre.x + dx, y: h.centre.y, z: h.centre.z + dz } })) : []);
+  const members = (team: string) => spec.agents.spawn.filter((a) => (a.team ?? a.name) === team).map((a) => a.name);
+  return { ...goal, plots: plots.map((p) => ({ ...p, members: members(p.team) })) };
 }
 
 function terrainOf(env: EnvironmentSpec): NonNullable<Scenario['world']>['terrain'] {
@@ -131,5 +145,6 @@ function agentSpawnOf(a: AgentSpawnSpec, ticksPerStep: number): AgentSpawn {
       ),
     },
     omniscient: a.omniscient ?? false,
+    ...(a.on_ground ? { onGround: true } : {}),
   };
 }

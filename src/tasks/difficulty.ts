@@ -232,6 +232,8 @@ function goalWork(spec: TaskSpec, goal: GoalSpec, registry: Registry): Work[] {
       return [{ kind: 'damage', hp: enemySpawns(spec).reduce((n, s) => n + s.hp, 0) }];
     case 'blueprint':
       return [{ kind: 'place', count: goal.layers.flat().join('').replace(/[ .]/g, '').length }];
+    case 'settlement':
+      return [{ kind: 'place', count: goal.hut.layers.flat().join('').replace(/[ .]/g, '').length * Math.max(1, goal.plots?.length ?? 0) }];
     case 'shelter': {
       const area = goal.width * goal.depth;
       const ring = 2 * (goal.width + goal.depth) - 4;

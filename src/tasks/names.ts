@@ -203,6 +203,10 @@ function goalRefs(g: GoalSpec, base: PathSegment[], add: Add): void {
     case 'blueprint':
       for (const [ch, block] of Object.entries(g.palette)) add('block', block, [...base, 'palette', ch]);
       return;
+    case 'settlement':
+      for (const [ch, block] of Object.entries(g.hut.palette)) add('block', block, [...base, 'hut', 'palette', ch]);
+      requirementRefs(g.items, [...base, 'items'], add);
+      return;
     case 'shelter':
       for (const part of ['foundation', 'walls', 'roof'] as const) g[part].forEach((b, i) => add('block', b, [...base, part, i]));
       return;

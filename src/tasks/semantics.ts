@@ -33,6 +33,7 @@ const NEEDED_GOAL: Partial<Record<TaskType, string>> = {
   construction: 'blueprint {origin, palette, layers}',
   stage_performance: 'stage_performance {script}',
   collection: 'collection {items}',
+  society: 'settlement {hut, plots or agents.households}',
   shelter: 'shelter {origin}',
   cooking: 'cooking_orders with a menu, or chest_contains / team_inventory_contains with the dishes',
 };
@@ -131,6 +132,19 @@ export function checkSemantics(spec: TaskSpec): NameProblem[] {
           }),
         );
         break;
+      case 'settlement':
+        goal.hut.layers.forEach((layer, y) =>
+          layer.forEach((row, z) => {
+            for (const ch of row) {
+              if (ch !== '.' && ch !== ' ' && !(ch in goal.hut.palette)) err([...path, 'hut', 'layers', y, z], `character '${ch}' is not in the palette (use '.' or ' ' for cells that are not checked)`);
+            }
+          }),
+        );
+        if (goal.plots === undefined && spec.agents.households === undefined) err([...path, 'plots'], 'settlement needs plots: list them, or declare agents.households (a plot per household)');
+        goal.plots?.forEach((p, k) => {
+          if (!Object.values(teamsOf(spec)).includes(p.team)) err([...path, 'plots', k, 'team'], `no agent is in team '${p.team}'`);
+        });
+        break;
       case 'stage_performance':
         goal.script.forEach((line, k) => {
           if (line.action === 'chat' && line.text === undefined) err([...path, 'script', k, 'text'], 'a chat line needs the text to say');
@@ -142,6 +156,11 @@ export function checkSemantics(spec: TaskSpec): NameProblem[] {
     }
   }
   return problems;
+}
+
+/** Agent -> team, as scoring groups them (an agent without a team is its own). */
+function teamsOf(spec: TaskSpec): Record<string, string> {
+  return Object.fromEntries(spec.agents.spawn.map((a) => [a.name, a.team ?? a.name]));
 }
 
 /** Every area a task names (event actions, goals), with its path. */

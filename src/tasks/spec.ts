@@ -14,6 +14,7 @@ import { itemStackSchema, positionSchema } from './spec/common.js';
 import { boundedList, nameString, nonNegativeNumber, positiveInt, positiveNumber, TASK_LIMITS, textString } from './spec/limits.js';
 import { eventSchema } from './spec/events.js';
 import { goalSchema } from './spec/goals.js';
+import { householdMember, householdsSchema, householdTeam, memberPosition } from './spec/households.js';
 
 export const TASK_TYPES = [
   // TickingCollab
@@ -33,6 +34,8 @@ export const TASK_TYPES = [
   'shelter',
   // CuisineWorld in Minecraft (MindAgent)
   'cooking',
+  // Many-agent societies (issue 20): households gathering, crafting and building side by side
+  'society',
 ] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 
@@ -80,14 +83,54 @@ export const agentSpawnSpecSchema = z.strictObject({
   team: nameString.optional(),
   /** The oracle agent sees everything (TickingCollab's global-knowledge baseline). */
   omniscient: z.boolean().optional(),
+  /** Placed on the ground of its column when the episode starts (`y` is then only a hint): natural terrain's height depends on the seed. */
+  on_ground: z.boolean().optional(),
 });
 export type AgentSpawnSpec = z.output<typeof agentSpawnSpecSchema>;
 
-export const agentsSchema = z.strictObject({
-  /** Team size; must match the number of spawn entries when given. */
-  count: positiveInt(TASK_LIMITS.listEntries, 'agents').optional(),
-  spawn: boundedList(agentSpawnSpecSchema).min(1),
+const householdBlockSchema = householdsSchema({
+  inventory: inventorySchema.default([]),
+  equipment: agentSpawnSpecSchema.shape.equipment,
+  capabilities: capabilitiesSchema.optional(),
 });
+
+/**
+ * `spawn` lists agents one by one; `households` declares many in groups (spec/households.ts) and is
+ * expanded here into spawn entries after the written ones, so everything downstream sees one list.
+ */
+export const agentsSchema = z
+  .strictObject({
+    /** Team size; must match the number of agents (spawn entries plus household members) when given. */
+    count: positiveInt(TASK_LIMITS.listEntries, 'agents').optional(),
+    spawn: boundedList(agentSpawnSpecSchema).default([]),
+    households: householdBlockSchema.optional(),
+  })
+  .transform((a, ctx) => {
+    const h = a.households;
+    if (h && h.count * h.members > TASK_LIMITS.agents) {
+      ctx.issues.push({ code: 'custom', input: h, path: ['households'], message: `${h.count} households of ${h.members} is ${h.count * h.members} agents, more than the ${TASK_LIMITS.agents} a task may have` });
+      return z.NEVER;
+    }
+    if (!h && a.spawn.length === 0) {
+      ctx.issues.push({ code: 'custom', input: a, path: ['spawn'], message: 'a task needs at least one agent: list agents.spawn or declare agents.households' });
+      return z.NEVER;
+    }
+    const members: AgentSpawnSpec[] = [];
+    for (let i = 0; h && i < h.count; i++) {
+      for (let m = 0; m < h.members; m++) {
+        members.push({
+          name: householdMember(h, i, m),
+          position: memberPosition(h, i, m),
+          inventory: h.inventory,
+          ...(h.equipment ? { equipment: h.equipment } : {}),
+          ...(h.capabilities ? { capabilities: h.capabilities } : {}),
+          team: householdTeam(h, i),
+          on_ground: h.on_ground,
+        });
+      }
+    }
+    return { ...a, spawn: [...a.spawn, ...members] };
+  });
 
 export const WORLD_TYPES = ['flatgrass', 'superflat', 'natural'] as const;
 export const TIMES_OF_DAY = { sunrise: 23000, day: 1000, noon: 6000, sunset: 12000, night: 13000, midnight: 18000 } as const;

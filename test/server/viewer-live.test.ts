@@ -84,6 +84,18 @@ describe('run --watch', () => {
     expect(end.type === 'end' && end.outcome.ended).toMatch(/success|failure|max_ticks/);
     page.ws.close();
   }, 60_000);
+
+  it('answers pages while the world runs behind the clock (a paced step that need not wait still yields to the server)', async () => {
+    const job = watchJob(fixtureTask, 1e6); // a million times real time: the world is always behind
+    let ended = false;
+    void job.done.then(() => (ended = true));
+    const ep = await job.started;
+    const list = episodeListSchema.parse(await (await fetch(`${watching.server.url}${VIEWER_ROUTES.episodes}`)).json());
+    // Answered during the episode, not after it: the run is still listed as live.
+    expect(ended).toBe(false);
+    expect(list.episodes.filter((e) => e.id === ep.id).map((e) => e.source)).toEqual(['live']);
+    await job.done;
+  }, 60_000);
 });
 
 describe('a person joins from the page', () => {

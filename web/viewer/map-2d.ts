@@ -108,10 +108,12 @@ export class Map2d {
     const a = Math.max(3, this.scale * 0.8);
     const labels = this.scale >= 4;
     ctx.font = '11px sans-serif';
+    let drawn = 0;
     for (const ag of agents) {
       const px = (ag.x - x0) * this.scale;
       const py = (ag.z - z0) * this.scale;
       if (px < -20 || py < -20 || px > w + 20 || py > h + 20) continue;
+      drawn++;
       ctx.fillStyle = agentColor(ag.name);
       ctx.fillRect(px - a / 2, py - a / 2, a, a);
       if (ag.name === selected) {
@@ -124,6 +126,8 @@ export class Map2d {
         ctx.fillText(ag.name, px + a, py - a);
       }
     }
+    // How many agent markers this frame drew (in view), for tests and the page's benchmark.
+    canvas.dataset.agentsDrawn = String(drawn);
     const dt = performance.now() - t0;
     this.frameTimes.push(dt);
     if (this.frameTimes.length > 120) this.frameTimes.shift();

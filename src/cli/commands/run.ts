@@ -61,10 +61,16 @@ export function jsonView(r: EpisodeResult): Record<string, unknown> {
   return { task: r.task, success: r.success, score: r.score, ticks: r.ticks, seconds: r.seconds, ended: r.ended, agents: r.agents, seed: r.seed, metrics: r.metrics, ...(r.judge ? { judge: r.judge } : {}), ...(r.error ? { error: r.error } : {}), ...(r.log ? { log: r.log } : {}) };
 }
 
+/** Ticks per wall-clock second and the real-time factor (20 ticks/s is real time), when the run took measurable time. */
+function speed(r: EpisodeResult): string {
+  if (!(r.wallSeconds > 0)) return '';
+  return `: ${(r.ticks / r.wallSeconds).toFixed(1)} ticks/s, ${(r.seconds / r.wallSeconds).toFixed(2)}× real time`;
+}
+
 export function describeResult(r: EpisodeResult): string {
   const lines = [
     `${r.task} (seed ${r.seed}, ${r.agents}${r.org ? `/${r.org}` : ''}, ${r.mode}, ${r.teamSize} agents)`,
-    `  ${r.success ? 'SUCCESS' : 'FAILED'} — ended by ${r.ended} after ${r.ticks} ticks (${r.seconds.toFixed(1)} s simulated, ${r.wallSeconds.toFixed(2)} s wall)`,
+    `  ${r.success ? 'SUCCESS' : 'FAILED'} — ended by ${r.ended} after ${r.ticks} ticks (${r.seconds.toFixed(1)} s simulated, ${r.wallSeconds.toFixed(2)} s wall${speed(r)})`,
     `  score ${r.score.toFixed(2)}; ${r.details}`,
     ...(r.judge ? [`  judge ${r.judge.model}: ${r.judge.score === null ? 'no score' : `${r.judge.score}/5`}${r.judge.cached ? ' (replayed)' : ''}; ${r.judge.reason}`] : []),
     `  messages ${r.metrics.messages}, prompts ${r.metrics.prompts}, LLM calls ${r.metrics.llmCalls}, tokens ${r.metrics.promptTokens + r.metrics.completionTokens}, cost $${r.metrics.costUsd.toFixed(4)}`,

@@ -286,6 +286,7 @@ export class MinecraftBackend implements WorldBackend {
 
   /** Connects (or reuses) the agent's bot and gives it the scenario's position, inventory, equipment and effects. */
   private async join(ep: Episode, spawn: AgentSpawn): Promise<void> {
+    if (spawn.onGround) throw new InputError(`agent ${spawn.name} is to stand on the ground of its column (on_ground), which only the sim backend places`, 'give the agent an exact position, or run the task on the sim backend');
     const bot = await this.pool.agent(spawn.name);
     await haltBodyAndWait(bot);
     const { admin } = ep;

@@ -48,7 +48,8 @@ export function buildWorld(seed: number | string, scenario: ParsedScenario): Wor
 /** Adds one agent with its capabilities, inventory, equipment and effects. */
 export function spawnAgent(world: World, spawn: AgentSpawn): Player {
   const caps = spawn.capabilities;
-  const player = joinPlayer(world, spawn.name, spawn.position, {
+  const position = spawn.onGround ? groundOf(world, spawn.position) : spawn.position;
+  const player = joinPlayer(world, spawn.name, position, {
     ...(caps.maxHealth !== undefined ? { maxHealth: caps.maxHealth } : {}),
     ...(caps.speedBps !== undefined ? { speedBps: caps.speedBps } : {}),
     ...(caps.perceptionRange !== undefined ? { perceptionRange: caps.perceptionRange } : {}),
@@ -69,6 +70,16 @@ export function spawnAgent(world: World, spawn: AgentSpawn): Player {
   }
   for (const e of caps.effects) addEffect(world, player, effectName(world, e.name), e.amplifier, e.durationTicks ?? Infinity);
   return player;
+}
+
+/** Highest ground spot in the position's column where a player fits: feet and head free, a solid block under them (above a tree when one stands there). */
+function groundOf(world: World, pos: Vec3): Vec3 {
+  const x = Math.floor(pos.x);
+  const z = Math.floor(pos.z);
+  let y = world.terrain.surfaceY(x, z);
+  // surfaceY ignores trees (and what a task placed): climb until feet and head are free.
+  while (y < 318 && (world.isSolid(x, y, z) || world.isSolid(x, y + 1, z) || world.registry.fluidByState[world.stateAt(x, y, z)] !== 0)) y++;
+  return { x: x + 0.5, y, z: z + 0.5 };
 }
 
 /** A scenario item as a world stack, with its potion type and unbreakable flag. */

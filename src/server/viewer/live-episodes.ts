@@ -231,6 +231,9 @@ export class LiveEpisode {
     const due = this.wallStart + ((this.tick - this.tick0) / (20 * this.pace)) * 1000;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    // Behind the clock (a world slower than real time, e.g. 1,000 agents on a busy machine), still let
+    // the server's sockets and pages have a turn each step: a step's awaits are microtasks only.
+    else await new Promise((r) => setImmediate(r));
   }
 
   connect(socket: WebSocket): void {

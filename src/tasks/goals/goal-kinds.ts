@@ -20,6 +20,7 @@ import {
   creativeGoalSchema,
   harvestGoalSchema,
   killBossGoalSchema,
+  settlementGoalSchema,
   shelterGoalSchema,
   stagePerformanceGoalSchema,
   surviveDaysGoalSchema,
@@ -37,6 +38,7 @@ import { CreativeEvaluator } from './creative.js';
 import type { GoalEvaluator } from './goal-evaluator.js';
 import { HarvestEvaluator } from './harvest.js';
 import { KillBossEvaluator } from './kill-boss.js';
+import { SettlementEvaluator } from './settlement.js';
 import { ShelterEvaluator } from './shelter.js';
 import { StagePerformanceEvaluator } from './stage-performance.js';
 import { SurviveDaysEvaluator } from './survive-days.js';
@@ -86,6 +88,7 @@ export const GOAL_KINDS = new KindTable<GoalKind>('goal', ['evaluator'], 'docs/a
   builtin('all_survive', allSurviveGoalSchema, (g) => new AllSurviveEvaluator(g)),
   builtin('survive_days', surviveDaysGoalSchema, (g) => new SurviveDaysEvaluator(g)),
   builtin('blueprint', blueprintGoalSchema, (g) => new BlueprintEvaluator(g)),
+  builtin('settlement', settlementGoalSchema, (g) => new SettlementEvaluator(g)),
   builtin('shelter', shelterGoalSchema, (g) => new ShelterEvaluator(g)),
   builtin('collection', collectionGoalSchema, (g) => new CollectionEvaluator(g)),
   builtin('stage_performance', stagePerformanceGoalSchema, (g) => new StagePerformanceEvaluator(g)),

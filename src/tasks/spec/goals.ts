@@ -81,6 +81,33 @@ export const blueprintGoalSchema = z.strictObject({
   threshold: z.number().min(0).max(1).default(1),
 });
 
+/**
+ * A society's progress: a hut per household plot (the `hut` blueprint, one character per block as in
+ * `blueprint`; only its blocks are checked, `.` and spaces are not), found at whatever height its
+ * household built it, plus items the society holds. `plots` default to one per `agents.households`
+ * household, at its centre moved by `offset` (compile.ts fills them in).
+ */
+export const settlementGoalSchema = z.strictObject({
+  type: z.literal('settlement'),
+  hut: z.strictObject({
+    palette: z.record(z.string().length(1), nameString),
+    layers: z.array(z.array(blueprintRow).max(TASK_LIMITS.blueprintRow, `at most ${TASK_LIMITS.blueprintRow} rows in a layer`)).min(1).max(TASK_LIMITS.blueprintRow, `at most ${TASK_LIMITS.blueprintRow} layers`),
+  }),
+  /** The hut's low corner relative to a household's centre, `[dx, dz]`. */
+  offset: z.tuple([z.number().int().min(-TASK_LIMITS.side).max(TASK_LIMITS.side), z.number().int().min(-TASK_LIMITS.side).max(TASK_LIMITS.side)]).default([2, -2]),
+  /**
+   * Each hut's low corner (`y` is where the search for it starts) and the household (team) it belongs
+   * to; `members` is filled in from the agents' teams when the task compiles (players read it from the brief).
+   */
+  plots: boundedList(z.strictObject({ team: nameString, position: positionSchema, members: boundedList(nameString).optional() })).optional(),
+  /** Share of a hut's blocks in place for it to count as built. */
+  hut_threshold: z.number().min(0).max(1).default(0.9),
+  /** Share of plots with a built hut for success. */
+  threshold: z.number().min(0).max(1).default(0.5),
+  /** Items the society's inventories hold between them (each counts as much as the huts in the score). */
+  items: boundedList(itemRequirementSchema).default([]),
+});
+
 /** S-Agents' collective shelter: a foundation, walls with a door, and a roof, checked block by block. */
 export const shelterGoalSchema = z.strictObject({
   type: z.literal('shelter'),
@@ -158,6 +185,7 @@ export const builtinGoalSchema = z.discriminatedUnion('type', [
   allSurviveGoalSchema,
   surviveDaysGoalSchema,
   blueprintGoalSchema,
+  settlementGoalSchema,
   shelterGoalSchema,
   collectionGoalSchema,
   stagePerformanceGoalSchema,

@@ -26,7 +26,7 @@ export function checkParams(p: MineLandParams): void {
   if (p.mode !== 'cooperative' && p.mode !== 'competitive') throw new InputError(`mode must be cooperative or competitive, got '${String(p.mode)}'`, 'pass mode: cooperative or competitive');
 }
 
-type Spawn = RawTaskSpec['agents']['spawn'][number];
+type Spawn = NonNullable<RawTaskSpec['agents']['spawn']>[number];
 type Inventory = Record<string, number | { count: number; unbreakable?: boolean }>;
 
 export const GROUND_Y = 64;
