@@ -86,6 +86,10 @@ export function meshChunk(world: BlockWorld, chunk: LoadedChunk, layout: AtlasLa
   const parts: Record<TileAlpha, Builder> = { opaque: new Builder(), cutout: new Builder(), blend: new Builder() };
   const kinds = chunk.palette.map((name) => layout.blocks[name]);
   const tint = chunk.palette.map((name) => parseColor(layout.blocks[name]?.color ?? '#ff00ff'));
+  // Per palette index: an opaque cube hides every face against it. A block boxed in by six of them inside the chunk
+  // (most of the ground) is skipped without looking at its faces: the mesh costs the surface, not the volume.
+  const solid = Uint8Array.from(kinds, (k) => (k?.shape === 'cube' && k.alpha === 'opaque' ? 1 : 0));
+  const blocks = chunk.blocks;
   const ox = chunk.cx * CHUNK;
   const oz = chunk.cz * CHUNK;
   const layer = CHUNK * CHUNK;
@@ -100,9 +104,14 @@ export function meshChunk(world: BlockWorld, chunk: LoadedChunk, layout: AtlasLa
   for (let ly = 0; ly < chunk.height; ly++) {
     for (let lz = 0; lz < CHUNK; lz++) {
       for (let lx = 0; lx < CHUNK; lx++) {
-        const p = chunk.blocks[ly * layer + lz * CHUNK + lx]!;
+        const i = ly * layer + lz * CHUNK + lx;
+        const p = blocks[i]!;
         const kind = kinds[p];
         if (!kind || kind.shape === 'none') continue;
+        if (
+          lx > 0 && lx < CHUNK - 1 && lz > 0 && lz < CHUNK - 1 && ly > 0 && ly < chunk.height - 1 &&
+          solid[blocks[i + 1]!] && solid[blocks[i - 1]!] && solid[blocks[i + CHUNK]!] && solid[blocks[i - CHUNK]!] && solid[blocks[i + layer]!] && solid[blocks[i - layer]!]
+        ) continue;
         const name = chunk.palette[p]!;
         const x = ox + lx;
         const y = chunk.minY + ly;

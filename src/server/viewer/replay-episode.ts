@@ -10,7 +10,7 @@ import { readRunLog, type LogRecord } from '../../runner/run-log.js';
 import { visibleBlocks, visibleEntities } from '../../skills/senses/index.js';
 import { spawnMob, type Entity } from '../../world/index.js';
 import { chunksAround, encodeChunk } from './chunks.js';
-import type { EpisodeMeta, EpisodeSummary, OrgTree, SensesAtTick, StateAtTick, TimelineItem, TimelineItemOf } from './protocol.js';
+import { CHUNK_SIZE, type EntitySnapshot, type EpisodeMeta, type EpisodeSummary, type OrgTree, type SensesAtTick, type StateAtTick, type TimelineItem, type TimelineItemOf } from './protocol.js';
 import { ReplayEntities } from './replay-entities.js';
 import { ReplayWorld, type TaskResolver } from './replay-world.js';
 import { timelineOf } from './timeline.js';
@@ -74,13 +74,33 @@ export class ReplayEpisode {
     };
   }
 
-  async state(tick: number, radius = DEFAULT_CHUNK_RADIUS): Promise<StateAtTick> {
+  /**
+   * The world near the agents at `tick`. With `since` (the tick whose state the page already holds, chunks included),
+   * the answer is a delta: `changes`, the blocks that differ between `since` and `tick`, and only the chunks near the
+   * agents at `tick` that were not near them at `since`. Playing or scrubbing then moves kilobytes, not the ~100 KB of
+   * every chunk around every agent.
+   */
+  async state(tick: number, radius = DEFAULT_CHUNK_RADIUS, since?: number): Promise<StateAtTick> {
     const t = this.clampTick(tick);
     const entities = this.entities.at(t);
     const rw = await this.replayWorld();
-    rw.seek(t);
-    const around = chunksAround(entities.agents.length > 0 ? entities.agents : [{ x: 0, z: 0 }], radius, MAX_CHUNKS_PER_ANSWER);
-    return { tick: t, chunks: around.map((c) => encodeChunk(rw.world, c.cx, c.cz)), entities, containers: [] };
+    const around = this.chunksNear(entities, radius);
+    if (since === undefined) {
+      rw.seek(t);
+      return { tick: t, since: null, changes: [], chunks: around.map((c) => encodeChunk(rw.world, c.cx, c.cz)), entities, containers: [] };
+    }
+    const s = this.clampTick(since);
+    const held = new Set(this.chunksNear(this.entities.at(s), radius).map((c) => `${c.cx},${c.cz}`));
+    const { changes, regrown } = rw.changesBetween(s, t);
+    const fresh = around.filter((c) => !held.has(`${c.cx},${c.cz}`) || regrown.has(`${c.cx},${c.cz}`));
+    // A chunk sent whole needs none of its changes.
+    const whole = new Set(fresh.map((c) => `${c.cx},${c.cz}`));
+    const needed = changes.filter((c) => !whole.has(`${Math.floor(c.x / CHUNK_SIZE)},${Math.floor(c.z / CHUNK_SIZE)}`));
+    return { tick: t, since: s, changes: needed, chunks: fresh.map((c) => encodeChunk(rw.world, c.cx, c.cz)), entities, containers: [] };
+  }
+
+  private chunksNear(entities: EntitySnapshot, radius: number): { cx: number; cz: number }[] {
+    return chunksAround(entities.agents.length > 0 ? entities.agents : [{ x: 0, z: 0 }], radius, MAX_CHUNKS_PER_ANSWER);
   }
 
   /** Chunks at a tick, by coordinates (the page's own requests as it looks around). */

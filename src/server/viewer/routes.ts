@@ -28,7 +28,7 @@ export interface ViewerRoutesOptions {
 }
 
 const idParams = z.object({ id: z.string().min(1).max(2000) });
-const stateQuery = z.object({ tick: z.coerce.number().int().min(0), radius: z.coerce.number().int().min(0).max(8).optional() });
+const stateQuery = z.object({ tick: z.coerce.number().int().min(0), radius: z.coerce.number().int().min(0).max(8).optional(), since: z.coerce.number().int().min(0).optional() });
 const sensesQuery = z.object({ agent: z.string().min(1).max(64), tick: z.coerce.number().int().min(0) });
 
 export function registerViewerRoutes(app: FastifyInstance, o: ViewerRoutesOptions): void {
@@ -78,7 +78,7 @@ export function registerViewerRoutes(app: FastifyInstance, o: ViewerRoutesOption
     const q = p && parseOr400(stateQuery, req.query, reply, 'query');
     if (!p || !q) return reply;
     const ep = find(p.id, reply);
-    return ep ? answer(reply, () => ep.state(q.tick, q.radius)) : reply;
+    return ep ? answer(reply, () => ep.state(q.tick, q.radius, q.since)) : reply;
   });
 
   app.get('/api/viewer/episodes/:id/timeline', async (req, reply) => {
