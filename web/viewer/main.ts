@@ -37,6 +37,8 @@ const PALETTE_SKILLS = ['moveTo', 'mineBlocks', 'collect', 'craft', 'smelt', 'pl
 const EDGE_REMESH_PER_FRAME = 2;
 /** Least time between two state requests while playing (ms). */
 const PLAY_REQUEST_MS = 150;
+/** Least time between two redraws of the shown panel while playing (ms): a 1,000-agent timeline is a big redraw. */
+const PANEL_REFRESH_MS = 250;
 
 const errorBox = byId('error');
 function showError(message: string): void {
@@ -64,7 +66,13 @@ class Viewer {
   private lastRequestAt = 0;
   /** Chunks to mesh again because a neighbour arrived after them. */
   private readonly edgeRemesh = new Set<string>();
-  private panelTick = -1;
+  /** Chunks whose blocks changed while the 2D map was shown, meshed when the 3D view is shown again. */
+  private readonly unmeshed = new Set<string>();
+  /** Per panel: the tick it shows, and whether the timeline's items changed since it was drawn. */
+  private readonly panelTicks: number[] = [];
+  private readonly stalePanels = new Set<number>();
+  private panelDrawnAt = 0;
+  private timelineItems: TimelineItem[] = [];
   private overlayKey = '';
 
   constructor(readonly id: string, public meta: EpisodeMeta, layout: AtlasLayout, atlas: HTMLImageElement) {
@@ -122,7 +130,12 @@ class Viewer {
         this.map.centerX = a.x;
         this.map.centerZ = a.z;
       }
-      if (!twoD) this.view.resize();
+      if (!twoD) {
+        this.view.resize();
+        const pending = [...this.unmeshed];
+        this.unmeshed.clear();
+        this.remesh(pending);
+      }
     });
     byId('senses', HTMLInputElement).addEventListener('change', () => this.redrawOverlay());
     const tabs = byId('tabs');
@@ -132,6 +145,7 @@ class Viewer {
         this.activePanel = i;
         for (const t of tabs.children) t.setAttribute('aria-selected', String(t === b));
         clear(byId('panel')).append(p.element);
+        this.refreshPanel(true);
       });
       tabs.append(b);
     });
@@ -150,17 +164,45 @@ class Viewer {
     byId('camera-mode', HTMLSelectElement).value = mode;
   }
 
+  /** The timeline so far: the shown panel takes it on its next refresh, a hidden one when it is shown. */
   setItems(items: TimelineItem[]): void {
     this.items = latestSpans(items);
-    for (const p of this.panels) p.setItems(items);
+    this.timelineItems = items;
+    this.panels.forEach((_, i) => this.stalePanels.add(i));
+  }
+
+  /**
+   * Brings the shown panel up to the timeline and the tick. Only the shown one is drawn (a hidden panel catches up when
+   * its tab is clicked), and while playing at most every PANEL_REFRESH_MS: redrawing every panel on every frame made a
+   * 1,000-agent episode's frames take hundreds of milliseconds.
+   */
+  private refreshPanel(now: boolean): void {
+    const i = this.activePanel;
+    const tick = this.playback.tick;
+    const stale = this.stalePanels.has(i);
+    if (!stale && this.panelTicks[i] === tick) return;
+    if (!now && this.playback.playing && performance.now() - this.panelDrawnAt < PANEL_REFRESH_MS) return;
+    const panel = this.panels[i]!;
+    if (stale) {
+      this.stalePanels.delete(i);
+      panel.setItems(this.timelineItems);
+    }
+    panel.showTick(tick);
+    this.panelTicks[i] = tick;
+    this.panelDrawnAt = performance.now();
   }
 
   /** Meshes the chunks whose blocks changed (and drops their 2D map tiles). */
   remesh(keys: Iterable<string>): void {
     const list = [...keys];
-    for (const k of list) {
-      const c = this.world.chunks.get(k);
-      if (c) this.view.setChunk(k, meshChunk(this.world, c, this.view.layout));
+    // While the 2D map is shown the 3D meshes are not drawn: they are made when the 3D view comes back, so a crowd's
+    // map does not pay for meshing every chunk its agents walk into.
+    if (this.view.canvas.hidden) for (const k of list) this.unmeshed.add(k);
+    else {
+      for (const k of list) {
+        const c = this.world.chunks.get(k);
+        if (c) this.view.setChunk(k, meshChunk(this.world, c, this.view.layout));
+      }
     }
     this.map.invalidate(list);
   }
@@ -280,11 +322,7 @@ class Viewer {
       // The last draw's time, for bench/viewer-page.ts.
       status.dataset.mapDrawMs = String(times[times.length - 1] ?? '');
     }
-    if (this.playback.tick !== this.panelTick) {
-      this.panelTick = this.playback.tick;
-      this.panels[this.activePanel]!.showTick(this.playback.tick);
-      for (const [i, p] of this.panels.entries()) if (i !== this.activePanel) p.showTick(this.playback.tick);
-    }
+    this.refreshPanel(false);
     if (this.live && byId('senses', HTMLInputElement).checked) void this.refreshOverlay(this.playback.tick).catch((e: Error) => showError(e.message));
   }
 }
