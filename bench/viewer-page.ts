@@ -11,12 +11,16 @@
  *     every frame; the figures are the frame times (requestAnimationFrame to requestAnimationFrame, median and p95) and
  *     the map's own draw times. "Stays interactive": frames near the display's 16.7 ms.
  *
+ * It also prints the size on the wire of a state answer (JSON, gzip, brotli) and the machine's load average: frame
+ * times on a busy shared machine measure the machine as much as the page.
+ *
  * Flags: --ticks (12000) and --agents (8) of episode (a); --map-agents (1000), --map-ticks (600), --map-arch
  * (heuristic) of episode (b), or --map-log <log.jsonl> with --map-task <task.yaml> to open a recorded one instead (e.g.
  * a society episode); --frames (240) timed in the map; --json for one JSON line.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { request } from 'node:http';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -150,6 +154,21 @@ async function mapFrames(page: Page, frames: number): Promise<{ intervals: numbe
   return counting;
 }
 
+/** Bytes on the wire of a GET of `url` asking for `encoding` (identity: none), and the time to the last byte (ms). */
+function wireBytes(url: string, encoding: 'identity' | 'gzip' | 'br'): Promise<{ bytes: number; ms: number }> {
+  return new Promise((done, fail) => {
+    const t0 = performance.now();
+    request(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+      let bytes = 0;
+      res.on('data', (b: Buffer) => (bytes += b.length));
+      res.on('end', () => done({ bytes, ms: performance.now() - t0 }));
+      res.on('error', fail);
+    })
+      .on('error', fail)
+      .end();
+  });
+}
+
 /** Opens the viewer at `url` and waits until it shows `tick`; a page error or the page's error box fails the bench. */
 async function openAt(browser: Browser, url: string, tick: number): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
@@ -244,6 +263,11 @@ export async function run(argv: string[]): Promise<void> {
       };
 
       const longEp = idOf(long.log);
+      // The state answer's size on the wire (the whole world near the agents at the middle tick), as sent to a client
+      // that takes no compression, gzip, or brotli (what Chromium asks for).
+      const stateUrl = `${server.url}/api/viewer/episodes/${longEp.id}/state?tick=${Math.floor(longEp.ticks / 2)}`;
+      const wire = { identity: await wireBytes(stateUrl, 'identity'), gzip: await wireBytes(stateUrl, 'gzip'), br: await wireBytes(stateUrl, 'br') };
+      say(`state answer at the middle tick: ${wire.identity.bytes} B as JSON, ${wire.gzip.bytes} B gzip, ${wire.br.bytes} B brotli (${Math.round(wire.br.ms)} ms)`);
       const t0 = performance.now();
       const page = await openAt(browser, `${server.url}/viewer?episode=${longEp.id}&tick=0`, 0);
       const openMs = performance.now() - t0;
@@ -260,10 +284,14 @@ export async function run(argv: string[]): Promise<void> {
       const frames = await mapFrames(mapPage, Number(values.frames));
       await mapPage.close();
       const out = {
+        // The machine's load while measuring: on a shared machine frame times say as much about it as about the page.
+        loadAverage1m: Math.round(loadavg()[0]! * 10) / 10,
+        stateBytes: { json: wire.identity.bytes, gzip: wire.gzip.bytes, brotli: wire.br.bytes },
         jump: { ticks: longEp.ticks, agents, logRecords: longLog.length, openMs: Math.round(openMs), middleTick: middle, firstJumpToMiddleMs: Math.round(firstJumpMs), laterJumpsMedianMs: Math.round(quantile(later, 0.5)), laterJumpsMaxMs: Math.round(Math.max(...later)), jumpBackToMiddleMs: Math.round(backToMiddleMs), targetMs: 1000 },
         map: { agents: mapAgents, ticks: crowdEp.ticks, frames: frames.intervals.length, frameMedianMs: round1(quantile(frames.intervals, 0.5)), frameP95Ms: round1(quantile(frames.intervals, 0.95)), drawMedianMs: round1(quantile(frames.draws, 0.5)), drawP95Ms: round1(quantile(frames.draws, 0.95)) },
       };
       say(`(b) ${mapAgents}-agent episode in the 2D map, playing at 1× while panning and zooming: frame median ${out.map.frameMedianMs} ms, p95 ${out.map.frameP95Ms} ms over ${out.map.frames} frames; map draw median ${out.map.drawMedianMs} ms, p95 ${out.map.drawP95Ms} ms`);
+      say(`load average (1 min) ${out.loadAverage1m} on ${availableParallelism()} cores`);
       if (values.json) console.log(JSON.stringify(out));
     } finally {
       await browser.close();

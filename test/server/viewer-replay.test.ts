@@ -3,6 +3,7 @@
  * world the episode really ran in, floods included), entities at a tick, the timeline and the senses at a tick
  * (checked against the senses API asked in the real run at that tick).
  */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -242,6 +243,25 @@ describe('viewer REST routes', () => {
       const benchLog = list.episodes.find((e) => e.source === 'bench')!;
       expect(benchLog.id.length).toBeGreaterThan(100);
       expect((await app.inject({ method: 'GET', url: `/api/viewer/episodes/${benchLog.id}` })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('compresses a state answer for a client that accepts brotli or gzip, to the same JSON', async () => {
+    const app = await buildServer({ runsDir: dir, resolveTask });
+    try {
+      const h = episodeListSchema.parse((await app.inject({ method: 'GET', url: '/api/viewer/episodes' })).json()).episodes.find((e) => e.task === 'fixtures/collect-4-logs-v1')!;
+      const url = `/api/viewer/episodes/${h.id}/state?tick=${Math.floor(h.ticks / 2)}`;
+      const plain = await app.inject({ method: 'GET', url });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 20);
+      expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+      const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
     } finally {
       await app.close();
     }
