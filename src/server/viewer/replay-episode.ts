@@ -50,7 +50,10 @@ export class ReplayEpisode {
 
   /** The rebuilt world (once per episode; later calls share it). */
   replayWorld(): Promise<ReplayWorld> {
-    this.world ??= ReplayWorld.build(this.records, this.resolveTask);
+    if (!this.world) {
+      this.world = ReplayWorld.build(this.records, this.resolveTask);
+      this.world.then(warmUp, () => undefined);
+    }
     return this.world;
   }
 
@@ -177,4 +180,19 @@ export function orgTreeOf(kind: string | null, names: readonly string[]): OrgTre
   } catch {
     return { kind, edges: [] }; // an organisation this build does not know: named, not drawn
   }
+}
+
+/** Ticks of the rebuilt world run per slice of the background warm-up: a few milliseconds, so requests wait little. */
+const WARM_UP_TICKS_PER_SLICE = 200;
+
+/**
+ * Runs a rebuilt world on to the episode's end in small slices between requests, so the first jump to a late tick
+ * applies known changes instead of running the fluid rule through every tick before it (which took over a second for
+ * the middle of a 12,000-tick episode on a busy machine). The slices do not keep the process alive.
+ */
+function warmUp(rw: ReplayWorld): void {
+  const slice = (): void => {
+    if (rw.simulateAhead(WARM_UP_TICKS_PER_SLICE)) setImmediate(slice).unref();
+  };
+  setImmediate(slice).unref();
 }

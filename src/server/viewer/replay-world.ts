@@ -143,6 +143,15 @@ export class ReplayWorld {
     return { changes, regrown };
   }
 
+  /**
+   * Runs the world on by up to `ticks` past what has run (the background warm-up of replay-episode.ts); returns whether
+   * ticks are left to run. What has run is only ever extended, so this changes no answer, only how soon it comes.
+   */
+  simulateAhead(ticks: number): boolean {
+    this.simulateTo(this.simulatedTo + ticks);
+    return this.simulatedTo < this.lastTick;
+  }
+
   /** Logged block events by the tick they happened during. */
   private byTick = new Map<number, LogRecord[]>();
   /** The world has been run through this tick (changes of later ticks are not known yet). */
