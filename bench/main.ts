@@ -19,6 +19,7 @@ const benchmarks: Record<string, () => Promise<{ run(argv: string[]): Promise<vo
   queue: () => import('./queue.js'),
   'vs-flying-squid': () => import('./vs-flying-squid.js'),
   'viewer-stream': () => import('./viewer-stream.js'),
+  'viewer-page': () => import('./viewer-page.js'),
   'task-fuzz': () => import('./task-fuzz.js'),
   society: () => import('./society.js'),
 };

@@ -138,6 +138,10 @@ export const llmCallRecord = rec('llm_call', {
   error: z.string().optional(),
   agent: z.string().optional(),
   simulatedLatencyMs: z.number().optional(),
+  /** A chat call's prompt messages and response, each cut to a cap with a marker (llm/call-transcript.ts). */
+  prompt: z.string().optional(),
+  response: z.string().optional(),
+  transcriptCharsCut: z.number().optional(),
 });
 
 // ---- agent records ----------------------------------------------------------------------------

@@ -34,6 +34,10 @@ export interface LlmCallRecord {
   finishReason?: FinishReason;
   /** The error message when `ok` is false. */
   error?: string;
+  /** A chat call's prompt and response, bounded (call-transcript.ts); `transcriptCharsCut` counts what was cut. */
+  prompt?: string;
+  response?: string;
+  transcriptCharsCut?: number;
 }
 
 export interface UsageTotals {
@@ -72,9 +76,15 @@ export class LlmAccountant {
     };
   }
 
+  /**
+   * Adds a call to the ledger and hands the whole record (transcript included) to the listeners, which log it. The
+   * ledger itself keeps the record without its transcript: a team's ledger lives as long as the team, across episodes,
+   * and tens of kilobytes of prompt per call would add up to the run's memory.
+   */
   record(entry: Omit<LlmCallRecord, 'seq'>): LlmCallRecord {
     const rec: LlmCallRecord = { seq: this.list.length + 1, ...entry };
-    this.list.push(rec);
+    const { prompt: _p, response: _r, transcriptCharsCut: _c, ...kept } = rec;
+    this.list.push(kept);
     for (const listener of this.listeners) listener(rec);
     return rec;
   }

@@ -3,7 +3,8 @@
  * budget, the concurrency limit, timeouts and retries, simulated thinking time, and one ledger record per
  * call. Kept in one place so chat and embeddings cannot drift apart in how they are accounted.
  */
-import { LlmAccountant } from './accountant.js';
+import type { CallTranscript } from './call-transcript.js';
+import { LlmAccountant, type LlmCallRecord } from './accountant.js';
 import { LlmBudget } from './budget.js';
 import type { ModelCircuitBreaker } from './circuit-breaker.js';
 import { realNow, realSleep, type Now, type Sleep } from '../core/clock.js';
@@ -58,6 +59,15 @@ export interface ManagedCallSpec<T> {
   latencyOf: (value: T) => number;
   finishOf?: (value: T) => FinishReason;
   markCached: (value: T) => T;
+  /** A chat call's prompt and response for its ledger record (the run log and the viewer's LLM inspector). */
+  transcript?: (value: T | undefined) => CallTranscript;
+}
+
+/** The ledger fields of a call's transcript, when the call has one. */
+function transcriptFields<T>(spec: ManagedCallSpec<T>, value: T | undefined): Pick<LlmCallRecord, 'prompt' | 'response' | 'transcriptCharsCut'> {
+  if (!spec.transcript) return {};
+  const t = spec.transcript(value);
+  return { prompt: t.prompt, ...(t.response !== undefined ? { response: t.response } : {}), transcriptCharsCut: t.charsCut };
 }
 
 export async function managedCall<T>(svc: LlmServices, spec: ManagedCallSpec<T>): Promise<T> {
@@ -99,6 +109,7 @@ export async function managedCall<T>(svc: LlmServices, spec: ManagedCallSpec<T>)
       cached,
       ok: true,
       ...(spec.finishOf ? { finishReason: spec.finishOf(value) } : {}),
+      ...transcriptFields(spec, value),
     });
   };
 
@@ -140,6 +151,7 @@ export async function managedCall<T>(svc: LlmServices, spec: ManagedCallSpec<T>)
       cached: false,
       ok: false,
       error: err instanceof Error ? err.message : String(err),
+      ...transcriptFields(spec, undefined),
     });
     throw err;
   } finally {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../core/errors.js';
-import { LlmAccountant } from './accountant.js';
+import { LlmAccountant, type LlmCallRecord } from './accountant.js';
+import { TRANSCRIPT_MESSAGE_KEEP_CHARS } from './call-transcript.js';
 import { LlmBudget } from './budget.js';
 import { BudgetExceededError, CacheMissError, ProviderError } from './llm-errors.js';
 import { withServices } from './managed-model.js';
@@ -40,6 +41,22 @@ describe('scripted model', () => {
 });
 
 describe('managed model services', () => {
+  it("hands each chat call's prompt and response to the ledger's listeners, bounded, and keeps neither in the ledger", async () => {
+    const accountant = new LlmAccountant();
+    const heard: LlmCallRecord[] = [];
+    accountant.onCall((r) => heard.push(r));
+    const long = 'x'.repeat(TRANSCRIPT_MESSAGE_KEEP_CHARS + 500);
+    const m = withServices(new ScriptedModel('p', ['go north', new ProviderError('user', 'refused', 'fix', { retryable: false })]), { role: 'planner', accountant });
+    await m.generate({ messages: [{ role: 'system', content: 'You are A0.' }, { role: 'user', content: long }] });
+    await expect(m.generate(ask('again'))).rejects.toThrow('refused');
+    expect(heard[0]!.prompt).toBe(`[system]\nYou are A0.\n\n[user]\n${'x'.repeat(TRANSCRIPT_MESSAGE_KEEP_CHARS)}… [500 characters cut]`);
+    expect(heard[0]).toMatchObject({ response: 'go north', transcriptCharsCut: 500 });
+    // A failed call still shows what was asked.
+    expect(heard[1]).toMatchObject({ ok: false, prompt: '[user]\nagain', transcriptCharsCut: 0 });
+    expect(heard[1]!.response).toBeUndefined();
+    expect(accountant.records.map((r) => [r.prompt, r.response])).toEqual([[undefined, undefined], [undefined, undefined]]);
+  });
+
   it('records one ledger entry per call with role and totals per role', async () => {
     const accountant = new LlmAccountant();
     const seen: number[] = [];

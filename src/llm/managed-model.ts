@@ -2,6 +2,7 @@
  * Wraps a bare provider model (or embedding model) with the run's services: cache, budget, concurrency
  * limit, timeouts, retries and accounting. This is what agents receive; they only see LanguageModel.
  */
+import { chatTranscript } from './call-transcript.js';
 import { managedCall, type LlmServices } from './managed-call.js';
 import { imageKey } from './message-content.js';
 import type { ChatRequest, ChatResponse, EmbeddingModel, EmbeddingResult, GenerateOptions, LanguageModel } from './types.js';
@@ -37,6 +38,7 @@ export function withServices(inner: LanguageModel, services: LlmServices): Langu
         latencyOf: (r) => r.latencyMs,
         finishOf: (r) => r.finishReason,
         markCached: (r) => ({ ...r, cached: true }),
+        transcript: (r) => chatTranscript(req.messages, r?.text),
       });
     },
   };

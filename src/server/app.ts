@@ -41,7 +41,9 @@ export interface ServerOptions {
 export const DEFAULT_BODY_LIMIT = 16 * 1024;
 
 export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, logger: false, trustProxy: false });
+  // maxParamLength: a viewer episode id is the log's path under the runs folder in base64url, longer than Fastify's
+  // default of 100 characters for any bench log (bench/<suite>/episodes/<name>); the route's own schema bounds it.
+  const app = Fastify({ bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, logger: false, trustProxy: false, routerOptions: { maxParamLength: 2000 } });
   installErrorHandlers(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   installAccessControl(app, {

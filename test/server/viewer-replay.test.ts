@@ -3,6 +3,7 @@
  * world the episode really ran in, floods included), entities at a tick, the timeline and the senses at a tick
  * (checked against the senses API asked in the real run at that tick).
  */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +15,7 @@ import { readRunLog } from '../../src/runner/run-log.js';
 import { buildServer } from '../../src/server/app.js';
 import { chunksAround, encodeChunk } from '../../src/server/viewer/chunks.js';
 import { EpisodeIndex, idOfPath } from '../../src/server/viewer/episode-index.js';
-import { decodeChunkData, episodeListSchema, sensesAtTickSchema, stateAtTickSchema, timelineSchema, chunkIndex } from '../../src/server/viewer/protocol.js';
+import { decodeChunkData, episodeListSchema, sensesAtTickSchema, stateAtTickSchema, timelineSchema, chunkIndex, type BlockChange, type Chunk } from '../../src/server/viewer/protocol.js';
 import { ReplayEpisode } from '../../src/server/viewer/replay-episode.js';
 import { visibleBlocks } from '../../src/skills/senses/index.js';
 import { taskFile } from '../../src/tasks/task-files.js';
@@ -159,6 +160,50 @@ describe('replay reconstruction', () => {
     expect(await blockAt(Math.max(0, broken.tick! - 1))).toBe(String(broken.block));
   });
 
+  it('answers a state asked with since= as a delta that turns the chunks held at that tick into those at the new one', async () => {
+    /** A page's blocks: chunk key → block name by index, with changes applied where a chunk is held. */
+    type Held = Map<string, { chunk: Chunk; names: string[] }>;
+    const hold = (held: Held, chunks: readonly Chunk[]): void => {
+      for (const c of chunks) held.set(`${c.cx},${c.cz}`, { chunk: c, names: [...decodeChunkData(c)].map((i) => c.palette[i]!) });
+    };
+    const apply = (held: Held, changes: readonly BlockChange[]): void => {
+      for (const ch of changes) {
+        const h = held.get(`${Math.floor(ch.x / 16)},${Math.floor(ch.z / 16)}`);
+        if (h && ch.y >= h.chunk.minY && ch.y < h.chunk.minY + h.chunk.height) h.names[chunkIndex(h.chunk, ch.x - h.chunk.cx * 16, ch.y, ch.z - h.chunk.cz * 16)] = ch.block;
+      }
+    };
+    for (const ran of [heuristic, flood]) {
+      const ep = replayOf(ran);
+      for (const [from, to] of [[0, ep.lastTick], [ep.lastTick, Math.floor(ep.lastTick / 3)]] as const) {
+        const held: Held = new Map();
+        hold(held, (await ep.state(from)).chunks);
+        const delta = await ep.state(to, 2, from);
+        expect(delta.since).toBe(from);
+        apply(held, delta.changes);
+        hold(held, delta.chunks);
+        const full = await ep.state(to);
+        expect(full.changes).toEqual([]);
+        let compared = 0;
+        for (const c of full.chunks) {
+          const h = held.get(`${c.cx},${c.cz}`);
+          expect(h, `chunk ${c.cx},${c.cz} held after the delta`).toBeDefined();
+          const want = [...decodeChunkData(c)].map((i) => c.palette[i]!);
+          // Same blocks over the full answer's height (a held chunk may span more empty sections).
+          const off = (c.minY - h!.chunk.minY) * 256;
+          const got = h!.names.slice(off, off + want.length);
+          const wrong = want.flatMap((name, i) => (got[i] === name ? [] : [`y${c.minY + (i >> 8)} z${(i >> 4) & 15} x${i & 15}: ${got[i]} not ${name}`]));
+          expect(wrong.slice(0, 5), `chunk ${c.cx},${c.cz} ${from}→${to}`).toEqual([]);
+          compared++;
+        }
+        expect(compared).toBeGreaterThanOrEqual(25);
+        // Chopping trees changes a few blocks: the delta moves far less than the full answer. A flood regrows most
+        // chunks near it (sent whole), so its delta is smaller, not far smaller.
+        expect(JSON.stringify(delta).length).toBeLessThan(JSON.stringify(full).length / (ran === heuristic ? 4 : 1));
+        if (ran === heuristic) expect(delta.changes.length).toBeGreaterThan(0);
+      }
+    }
+  });
+
   it('places agents where the positions records say, between samples on the line joining them', () => {
     const ep = replayOf(heuristic);
     const samples = ep.records.filter((r) => r.type === 'positions') as unknown as { tick: number; agents: { name: string[]; x: number[]; z: number[] } }[];
@@ -194,6 +239,29 @@ describe('viewer REST routes', () => {
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error).toContain("no agent 'Nobody'");
       expect((await app.inject({ method: 'GET', url: '/api/viewer/episodes/bm9wZS5qc29ubA/state?tick=0' })).statusCode).toBe(404);
+      // A bench's log sits three folders deep: its id is longer than a URL parameter's default limit.
+      const benchLog = list.episodes.find((e) => e.source === 'bench')!;
+      expect(benchLog.id.length).toBeGreaterThan(100);
+      expect((await app.inject({ method: 'GET', url: `/api/viewer/episodes/${benchLog.id}` })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('compresses a state answer for a client that accepts brotli or gzip, to the same JSON', async () => {
+    const app = await buildServer({ runsDir: dir, resolveTask });
+    try {
+      const h = episodeListSchema.parse((await app.inject({ method: 'GET', url: '/api/viewer/episodes' })).json()).episodes.find((e) => e.task === 'fixtures/collect-4-logs-v1')!;
+      const url = `/api/viewer/episodes/${h.id}/state?tick=${Math.floor(h.ticks / 2)}`;
+      const plain = await app.inject({ method: 'GET', url });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 20);
+      expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+      const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
     } finally {
       await app.close();
     }

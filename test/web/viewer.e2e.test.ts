@@ -3,7 +3,7 @@
  * recorded run logs from the corpus (test/fixtures/run-logs): the episodes list shows them, the 3D canvas shows a
  * textured scene (not blank) that changes with the tick, scrubbing places the followed agent where the log's positions
  * record says, the senses overlay draws as many blocks as the senses route returns, and the LLM inspector lists a
- * recorded call. Plays the pages as `npm run build` built them. Set VIEWER_SCREENSHOT=docs/img/viewer.png to keep a
+ * recorded call and shows a fresh scripted-model run's prompt and response. Plays the pages as `npm run build` built them. Set VIEWER_SCREENSHOT=docs/img/viewer.png to keep a
  * picture of the viewer (the README's).
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,8 @@ import { dirname, join } from 'node:path';
 import { PNG } from 'pngjs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runEpisodeJob } from '../../src/runner/episode-job.js';
+import { readRunLog } from '../../src/runner/run-log.js';
 import { startServer, type RunningServer } from '../../src/server/app.js';
 import { webBuildDir } from '../../src/server/cuisine-web/web-build.js';
 import type { EpisodeList, SensesAtTick } from '../../src/server/viewer/protocol.js';
@@ -183,5 +185,32 @@ describe.skipIf(!chromiumDep.available)('the viewer in Chromium', () => {
     await rows.first().click();
     expect(await page.textContent('.call-detail')).toContain('scripted:sagents');
     await page.close();
+  });
+
+  it("shows a recorded call's prompt and response in the inspector, as the run's log kept them", async () => {
+    // A fresh run with a scripted model: its llm_call records carry the prompt (the corpus logs predate that).
+    const dir = mkdtempSync(join(tmpdir(), 'guildcraft-viewer-llm-'));
+    const ran = await runEpisodeJob({ file: resolveTask('fixtures/collect-4-logs-v1'), seed: '1', agents: 's-agents', model: 'scripted:sagents', llmCache: 'off', logDir: join(dir, 'episodes') });
+    const calls = readRunLog(ran.log!).records.filter((r) => r.type === 'llm_call');
+    expect(calls.length).toBeGreaterThan(0);
+    const first = calls[0]!;
+    expect(first.prompt).toMatch(/^\[system\]\n/);
+    expect(first.prompt).toContain('[user]');
+    const own = await startServer({ host: '127.0.0.1', port: 0, runsDir: dir, resolveTask });
+    try {
+      const [ep] = ((await (await fetch(`${own.url}/api/viewer/episodes`)).json()) as EpisodeList).episodes;
+      const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+      await page.goto(`${own.url}/viewer?episode=${ep!.id}&tick=${ep!.ticks}`);
+      await page.waitForSelector(`body[data-shown-tick="${ep!.ticks}"]`, { timeout: 60_000 });
+      await page.click('button[data-panel="LLM calls"]');
+      const row = page.locator(`.calls tr[data-seq="${String(first.seq)}"]`);
+      await row.click();
+      expect(await page.textContent('.call-detail pre.prompt')).toBe(first.prompt);
+      expect(await page.textContent('.call-detail pre.response')).toBe(first.response);
+      await page.close();
+    } finally {
+      await own.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -8,7 +8,8 @@ const ep = (id: string): string => `/api/viewer/episodes/${encodeURIComponent(id
 export const viewerApi = {
   episodes: () => callApi<EpisodeList>('GET', '/api/viewer/episodes'),
   meta: (id: string) => callApi<EpisodeMeta>('GET', ep(id)),
-  state: (id: string, tick: number) => callApi<StateAtTick>('GET', `${ep(id)}/state?tick=${tick}`),
+  /** With `since`, the delta from the state of that tick, which the page holds (protocol.ts stateAtTickSchema). */
+  state: (id: string, tick: number, since?: number) => callApi<StateAtTick>('GET', `${ep(id)}/state?tick=${tick}${since === undefined ? '' : `&since=${since}`}`),
   timeline: (id: string) => callApi<Timeline>('GET', `${ep(id)}/timeline`),
   senses: (id: string, agent: string, tick: number) => callApi<SensesAtTick>('GET', `${ep(id)}/senses?agent=${encodeURIComponent(agent)}&tick=${tick}`),
   atlasLayout: () => callApi<AtlasLayout>('GET', '/api/viewer/atlas.json'),

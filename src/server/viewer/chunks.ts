@@ -9,16 +9,28 @@ import { MIN_Y } from '../../world/index.js';
 import { CHUNK_SIZE, type Chunk } from './protocol.js';
 
 const SECTION = 4096;
+/** State 0 is air (a missing section reads as 0). */
+const AIR_STATE = 0;
 
-export function encodeChunk(world: World, cx: number, cz: number): Chunk {
-  const sections = world.blocks.sectionsOf(cx, cz);
+/**
+ * The indices of the lowest and highest sections of a chunk column holding a block other than air, or [-1, -1]. Read
+ * from the blocks, not from which sections are allocated: a section a flood filled and the replay then emptied again
+ * stays allocated, and the span must be the same whatever way the world reached a tick.
+ */
+export function sectionRange(world: World, cx: number, cz: number): [number, number] {
   let first = -1;
   let last = -1;
-  sections.forEach((s, i) => {
-    if (!s) return;
+  world.blocks.sectionsOf(cx, cz).forEach((s, i) => {
+    if (!s || !s.some((state) => state !== AIR_STATE)) return;
     if (first < 0) first = i;
     last = i;
   });
+  return [first, last];
+}
+
+export function encodeChunk(world: World, cx: number, cz: number): Chunk {
+  const sections = world.blocks.sectionsOf(cx, cz);
+  const [first, last] = sectionRange(world, cx, cz);
   if (first < 0) return { cx, cz, minY: 0, height: 0, palette: [], data: '' };
   const indices = new Uint16Array((last - first + 1) * SECTION);
   const paletteOf = new Map<number, number>();
@@ -27,7 +39,7 @@ export function encodeChunk(world: World, cx: number, cz: number): Chunk {
     const sec = sections[i];
     const base = (i - first) * SECTION;
     for (let k = 0; k < SECTION; k++) {
-      const state = sec ? sec[k]! : 0;
+      const state = sec ? sec[k]! : AIR_STATE;
       let p = paletteOf.get(state);
       if (p === undefined) {
         p = palette.length;

@@ -204,9 +204,15 @@ export const episodeMetaSchema = z.object({
 
 // ---- REST answers -----------------------------------------------------------------------------
 
-/** GET /api/viewer/episodes/:id/state?tick=T[&radius=R]: the world near the agents at T. */
+/**
+ * GET /api/viewer/episodes/:id/state?tick=T[&radius=R][&since=S]: the world near the agents at T. Without `since`,
+ * every chunk near the agents; with it (the page holds the state of tick S), a delta: `changes` turns the page's
+ * blocks from S into T, and `chunks` are only those near the agents at T that were not near them at S.
+ */
 export const stateAtTickSchema = z.object({
   tick,
+  since: tick.nullable(),
+  changes: z.array(blockChangeSchema),
   chunks: z.array(chunkSchema),
   entities: entitySnapshotSchema,
   containers: z.array(containerStateSchema),

@@ -10,7 +10,7 @@ import { readRunLog, type LogRecord } from '../../runner/run-log.js';
 import { visibleBlocks, visibleEntities } from '../../skills/senses/index.js';
 import { spawnMob, type Entity } from '../../world/index.js';
 import { chunksAround, encodeChunk } from './chunks.js';
-import type { EpisodeMeta, EpisodeSummary, OrgTree, SensesAtTick, StateAtTick, TimelineItem, TimelineItemOf } from './protocol.js';
+import { CHUNK_SIZE, type EntitySnapshot, type EpisodeMeta, type EpisodeSummary, type OrgTree, type SensesAtTick, type StateAtTick, type TimelineItem, type TimelineItemOf } from './protocol.js';
 import { ReplayEntities } from './replay-entities.js';
 import { ReplayWorld, type TaskResolver } from './replay-world.js';
 import { timelineOf } from './timeline.js';
@@ -50,7 +50,10 @@ export class ReplayEpisode {
 
   /** The rebuilt world (once per episode; later calls share it). */
   replayWorld(): Promise<ReplayWorld> {
-    this.world ??= ReplayWorld.build(this.records, this.resolveTask);
+    if (!this.world) {
+      this.world = ReplayWorld.build(this.records, this.resolveTask);
+      this.world.then(warmUp, () => undefined);
+    }
     return this.world;
   }
 
@@ -74,13 +77,33 @@ export class ReplayEpisode {
     };
   }
 
-  async state(tick: number, radius = DEFAULT_CHUNK_RADIUS): Promise<StateAtTick> {
+  /**
+   * The world near the agents at `tick`. With `since` (the tick whose state the page already holds, chunks included),
+   * the answer is a delta: `changes`, the blocks that differ between `since` and `tick`, and only the chunks near the
+   * agents at `tick` that were not near them at `since`. Playing or scrubbing then moves kilobytes, not the ~100 KB of
+   * every chunk around every agent.
+   */
+  async state(tick: number, radius = DEFAULT_CHUNK_RADIUS, since?: number): Promise<StateAtTick> {
     const t = this.clampTick(tick);
     const entities = this.entities.at(t);
     const rw = await this.replayWorld();
-    rw.seek(t);
-    const around = chunksAround(entities.agents.length > 0 ? entities.agents : [{ x: 0, z: 0 }], radius, MAX_CHUNKS_PER_ANSWER);
-    return { tick: t, chunks: around.map((c) => encodeChunk(rw.world, c.cx, c.cz)), entities, containers: [] };
+    const around = this.chunksNear(entities, radius);
+    if (since === undefined) {
+      rw.seek(t);
+      return { tick: t, since: null, changes: [], chunks: around.map((c) => encodeChunk(rw.world, c.cx, c.cz)), entities, containers: [] };
+    }
+    const s = this.clampTick(since);
+    const held = new Set(this.chunksNear(this.entities.at(s), radius).map((c) => `${c.cx},${c.cz}`));
+    const { changes, regrown } = rw.changesBetween(s, t);
+    const fresh = around.filter((c) => !held.has(`${c.cx},${c.cz}`) || regrown.has(`${c.cx},${c.cz}`));
+    // A chunk sent whole needs none of its changes.
+    const whole = new Set(fresh.map((c) => `${c.cx},${c.cz}`));
+    const needed = changes.filter((c) => !whole.has(`${Math.floor(c.x / CHUNK_SIZE)},${Math.floor(c.z / CHUNK_SIZE)}`));
+    return { tick: t, since: s, changes: needed, chunks: fresh.map((c) => encodeChunk(rw.world, c.cx, c.cz)), entities, containers: [] };
+  }
+
+  private chunksNear(entities: EntitySnapshot, radius: number): { cx: number; cz: number }[] {
+    return chunksAround(entities.agents.length > 0 ? entities.agents : [{ x: 0, z: 0 }], radius, MAX_CHUNKS_PER_ANSWER);
   }
 
   /** Chunks at a tick, by coordinates (the page's own requests as it looks around). */
@@ -157,4 +180,19 @@ export function orgTreeOf(kind: string | null, names: readonly string[]): OrgTre
   } catch {
     return { kind, edges: [] }; // an organisation this build does not know: named, not drawn
   }
+}
+
+/** Ticks of the rebuilt world run per slice of the background warm-up: a few milliseconds, so requests wait little. */
+const WARM_UP_TICKS_PER_SLICE = 200;
+
+/**
+ * Runs a rebuilt world on to the episode's end in small slices between requests, so the first jump to a late tick
+ * applies known changes instead of running the fluid rule through every tick before it (which took over a second for
+ * the middle of a 12,000-tick episode on a busy machine). The slices do not keep the process alive.
+ */
+function warmUp(rw: ReplayWorld): void {
+  const slice = (): void => {
+    if (rw.simulateAhead(WARM_UP_TICKS_PER_SLICE)) setImmediate(slice).unref();
+  };
+  setImmediate(slice).unref();
 }

@@ -20,6 +20,7 @@ import { parseScenario, type ParsedScenario } from '../../env/scenario.js';
 import type { LogRecord } from '../../runner/run-log.js';
 import { episodeTaskFromSpec, loadSpec } from '../../runner/task-adapter.js';
 import type { World } from '../../world/index.js';
+import { sectionRange } from './chunks.js';
 
 /** One block change: the tick it happened during and the states either side. */
 interface BlockChange {
@@ -103,6 +104,52 @@ export class ReplayWorld {
     } finally {
       this.recording = true;
     }
+  }
+
+  /**
+   * The blocks that differ between tick `from` and tick `to`, as they are at `to` (one entry per position, however
+   * often it changed in between), and the world left at `to`. A page holding the world at `from` applies these to be
+   * at `to`: a jump sends what changed, not the chunks again. `regrown` names the chunks (`cx,cz`) whose span of
+   * non-empty sections differs between the two ticks: a change there may fall outside the rows the page holds, so
+   * such a chunk is sent whole.
+   */
+  changesBetween(from: number, to: number): { changes: { x: number; y: number; z: number; block: string }[]; regrown: Set<string> } {
+    const lo = Math.min(from, to);
+    const hi = Math.max(from, to);
+    this.simulateTo(hi);
+    // Changes are in tick order: the first one after `lo` by binary search, then up to `hi`.
+    let a = 0;
+    let b = this.changes.length;
+    while (a < b) {
+      const mid = (a + b) >> 1;
+      if (this.changes[mid]!.tick <= lo) a = mid + 1;
+      else b = mid;
+    }
+    const touched = new Map<string, { x: number; y: number; z: number }>();
+    const chunks = new Map<string, { cx: number; cz: number }>();
+    for (let i = a; i < this.changes.length && this.changes[i]!.tick <= hi; i++) {
+      const c = this.changes[i]!;
+      touched.set(`${c.x},${c.y},${c.z}`, c);
+      const cx = Math.floor(c.x / 16);
+      const cz = Math.floor(c.z / 16);
+      chunks.set(`${cx},${cz}`, { cx, cz });
+    }
+    this.moveCursor(from);
+    const spanAtFrom = new Map([...chunks].map(([k, c]) => [k, sectionRange(this.world, c.cx, c.cz).join()]));
+    this.moveCursor(to);
+    const regrown = new Set([...chunks].filter(([k, c]) => sectionRange(this.world, c.cx, c.cz).join() !== spanAtFrom.get(k)).map(([k]) => k));
+    const reg = this.world.registry;
+    const changes = [...touched.values()].map((p) => ({ x: p.x, y: p.y, z: p.z, block: reg.blockNameOfState(this.world.stateAt(p.x, p.y, p.z)) }));
+    return { changes, regrown };
+  }
+
+  /**
+   * Runs the world on by up to `ticks` past what has run (the background warm-up of replay-episode.ts); returns whether
+   * ticks are left to run. What has run is only ever extended, so this changes no answer, only how soon it comes.
+   */
+  simulateAhead(ticks: number): boolean {
+    this.simulateTo(this.simulatedTo + ticks);
+    return this.simulatedTo < this.lastTick;
   }
 
   /** Logged block events by the tick they happened during. */

@@ -10,6 +10,7 @@ import { GuildcraftError } from '../../core/errors.js';
 import { taskFile } from '../../tasks/task-files.js';
 import { carriesToken } from '../access.js';
 import { parseOr400, sendError, sendGuildcraftError } from '../http-errors.js';
+import { sendJson } from './compressed-json.js';
 import { EpisodeIndex } from './episode-index.js';
 import type { LiveEpisodes } from './live-episodes.js';
 import { clientMessageSchema, VIEWER_PROTOCOL_VERSION, VIEWER_ROUTES, type EpisodeList, type ServerMessage } from './protocol.js';
@@ -28,7 +29,7 @@ export interface ViewerRoutesOptions {
 }
 
 const idParams = z.object({ id: z.string().min(1).max(2000) });
-const stateQuery = z.object({ tick: z.coerce.number().int().min(0), radius: z.coerce.number().int().min(0).max(8).optional() });
+const stateQuery = z.object({ tick: z.coerce.number().int().min(0), radius: z.coerce.number().int().min(0).max(8).optional(), since: z.coerce.number().int().min(0).optional() });
 const sensesQuery = z.object({ agent: z.string().min(1).max(64), tick: z.coerce.number().int().min(0) });
 
 export function registerViewerRoutes(app: FastifyInstance, o: ViewerRoutesOptions): void {
@@ -78,14 +79,14 @@ export function registerViewerRoutes(app: FastifyInstance, o: ViewerRoutesOption
     const q = p && parseOr400(stateQuery, req.query, reply, 'query');
     if (!p || !q) return reply;
     const ep = find(p.id, reply);
-    return ep ? answer(reply, () => ep.state(q.tick, q.radius)) : reply;
+    return ep ? answer(reply, async () => sendJson(req, reply, await ep.state(q.tick, q.radius, q.since))) : reply;
   });
 
   app.get('/api/viewer/episodes/:id/timeline', async (req, reply) => {
     const p = parseOr400(idParams, req.params, reply, 'episode id');
     if (!p) return reply;
     const ep = find(p.id, reply);
-    return ep ? { items: ep.timeline } : reply;
+    return ep ? sendJson(req, reply, { items: ep.timeline }) : reply;
   });
 
   app.get('/api/viewer/episodes/:id/senses', async (req, reply) => {
