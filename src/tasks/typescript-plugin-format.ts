@@ -6,7 +6,7 @@
  * (docs/add-a-task.md), so the loader tells Node so for the `.ts` files in a plugin's folder (the plugin and
  * the files it imports from beside it), never for anything under node_modules.
  */
-import { registerHooks } from 'node:module';
+import * as nodeModule from 'node:module';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -18,6 +18,8 @@ export function loadTypeScriptAsModule(path: string): void {
   if (!path.endsWith('.ts')) return;
   pluginFolders.add(pathToFileURL(dirname(path)).href + '/');
   // Node without synchronous module hooks (older than 22.15) keeps its own rules; the load error then says what to do.
+  // A namespace import, since a named import of a missing export would stop the whole CLI from loading there.
+  const registerHooks = (nodeModule as Partial<typeof nodeModule>).registerHooks;
   if (hooked || typeof registerHooks !== 'function') return;
   hooked = true;
   registerHooks({
