@@ -7,10 +7,11 @@
  */
 import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..');
 const run = promisify(execFile);
@@ -50,9 +51,17 @@ function installScriptsAdvisory(stderr: string): { advised: string[]; rest: stri
 }
 
 describe('the packed package in a fresh folder', () => {
+  const folders: string[] = [];
+  // An install is over a gigabyte of node_modules; a run must not leave one behind in the temp folder.
+  // Removing it takes a while on a busy disk.
+  afterAll(async () => {
+    await Promise.all(folders.map((f) => rm(f, { recursive: true, force: true })));
+  }, 600_000);
+
   it('installs with no warning of its own, steps TaskEnv to its end with non-zero rewards, and answers --help quietly', { timeout: 900_000 }, async () => {
     expect(existsSync(join(ROOT, 'dist', 'src', 'index.js')), 'build first (npm run build)').toBe(true);
     const folder = mkdtempSync(join(tmpdir(), 'guildcraft-fresh-'));
+    folders.push(folder);
     const app = join(folder, 'app');
     mkdirSync(app);
     // The user's machine: the Node running the tests (the pinned one, as a user of the package has Node >= 22)
