@@ -14,6 +14,17 @@ export default tseslint.config(
     },
   },
   {
+    // Doc fragments show how a thing is used, not a whole program: the values they make need not be used.
+    files: ['examples/fragments/**/*.ts'],
+    rules: { '@typescript-eslint/no-unused-vars': 'off', '@typescript-eslint/no-unused-expressions': 'off' },
+  },
+  {
+    // Code actions: their globals are the skills the sandbox defines for them (docs/env.md), and the program is a function body.
+    files: ['examples/code/**/*.js'],
+    languageOptions: { parserOptions: { ecmaFeatures: { globalReturn: true } } },
+    rules: { 'no-undef': 'off' },
+  },
+  {
     // The browser pages (built by Vite): browser globals, none of Node's, and the server's code only as types, so
     // nothing of it is bundled into a page.
     files: ['web/**/*.ts'],

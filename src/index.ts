@@ -60,6 +60,7 @@ export { ARCHITECTURES, architecture, defineAgent, registerArchitecture, type Ag
 export { createSAgentsTeam } from './agents/s-agents/index.js';
 export { createAlexTeam } from './agents/alex/alex-team.js';
 export { createCodeAsActionTeam } from './agents/code-as-action/code-team.js';
+export { SkillLibrary } from './agents/code-as-action/skill-library.js';
 export { CentralizedTeam } from './agents/tickingcollab/centralized.js';
 export { createDistributedTeam } from './agents/tickingcollab/distributed.js';
 

@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InputError } from '../core/errors.js';
+import { loadTypeScriptAsModule } from './typescript-plugin-format.js';
 import { registerEventKind, type EventKind } from './events/event-kinds.js';
 import { registerGoalKind, type GoalKind } from './goals/goal-kinds.js';
 
@@ -43,9 +44,10 @@ export function pluginPath(spec: string, base: string = process.cwd()): string {
 /** Imports a plugin module; a module that fails to load is the user's to fix, with the cause attached. */
 export async function importPlugin(path: string): Promise<Record<string, unknown>> {
   try {
+    loadTypeScriptAsModule(path);
     return (await import(pathToFileURL(path).href)) as Record<string, unknown>;
   } catch (err) {
-    throw new InputError(`plugin module ${path} failed to load: ${err instanceof Error ? err.message : String(err)}`, 'a plugin is an ES module: .mjs/.mts, or .js/.ts in a folder whose package.json says "type": "module"; TypeScript needs Node 22.18 or later (or build it to JavaScript first)', { cause: err });
+    throw new InputError(`plugin module ${path} failed to load: ${err instanceof Error ? err.message : String(err)}`, 'a plugin is an ES module: .ts, .mjs or .mts, or .js in a folder whose package.json says "type": "module"; TypeScript needs Node 22.18 or later (or build it to JavaScript first)', { cause: err });
   }
 }
 

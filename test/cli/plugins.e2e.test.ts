@@ -4,7 +4,7 @@
  * given with `--plugin`), with nothing in the package edited.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -62,6 +62,24 @@ describe('plugins through the built CLI', () => {
     const r = await guildcraft(['validate', file, '--plugin', join(PLUGINS, 'gather-goal.ts'), '--plugin', join(PLUGINS, 'pillar-event.ts')], out);
     expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
     expect(r.stdout).not.toContain('unknown goal type');
+  });
+
+  it.each([
+    ['says "type": "commonjs"', { name: 'my-plugins', type: 'commonjs' }],
+    ['says no type', { name: 'my-plugins' }],
+  ])('loads .ts plugins from a folder of their own whose package.json %s, without warnings', { timeout: 120_000 }, async (_, pkg) => {
+    // A user's folder: the plugins copied there, guildcraft installed beside them (a link to this checkout)
+    // with zod, which the plugins import for their schemas (npm puts guildcraft's dependencies there too).
+    const folder = mkdtempSync(join(tmpdir(), 'guildcraft-ts-plugins-'));
+    for (const f of ['gatherer-agent.ts', 'gather-goal.ts', 'pillar-event.ts', 'pillar-task.yaml']) copyFileSync(join(PLUGINS, f), join(folder, f));
+    writeFileSync(join(folder, 'package.json'), JSON.stringify(pkg));
+    mkdirSync(join(folder, 'node_modules'));
+    symlinkSync(ROOT, join(folder, 'node_modules', 'guildcraft'), 'dir');
+    symlinkSync(join(ROOT, 'node_modules', 'zod'), join(folder, 'node_modules', 'zod'), 'dir');
+    const r = await guildcraft(['run', 'pillar-task.yaml', '--agents', './gatherer-agent.ts', '--json', '--out', join(folder, 'runs')], folder);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ success: true, agents: 'gatherer' });
+    expect(r.stderr).not.toMatch(/warning|MODULE_TYPELESS/i);
   });
 
   it('a missing agent module is bad input (exit 2) naming the path', { timeout: 60_000 }, async () => {

@@ -6,7 +6,6 @@
 import type { Living } from '../../../world/index.js';
 import { ATTACK_REACH, attack as attackRule, attackCharge, reachDistance } from '../../../world/index.js';
 import { goalNear } from '../../../skills/pathfinding/index.js';
-import { SKILL_CATALOG } from '../../../skills/catalog.js';
 import { defineSkill } from '../../../skills/skill.js';
 import { fail, succeed } from '../../../skills/skill-result.js';
 import { faceToward, feetBlock, releaseControls } from './body.js';
@@ -15,7 +14,6 @@ import { canSeeEntity, seeEntities } from './sight.js';
 import { bestWeapon, hold } from './tools.js';
 import { walkTo } from './walk.js';
 
-const sig = SKILL_CATALOG.attack;
 /** Swing from a little inside the reach so a step back by the target does not waste the charge. */
 const SWING_DISTANCE = ATTACK_REACH - 0.25;
 /** Re-plan the chase this often: the target moves. */
@@ -24,10 +22,7 @@ const CHASE_REPLAN_TICKS = 20;
 const LOST_SIGHT_TICKS = 100;
 const LOOK_EVERY_TICKS = 5;
 
-export const attack = defineSkill({
-  name: sig.name,
-  description: sig.description,
-  params: sig.params,
+export const attack = defineSkill('attack', {
   *run(ctx, p) {
     const { world, player } = ctx;
     let target: Living | undefined;

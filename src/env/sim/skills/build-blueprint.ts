@@ -1,15 +1,9 @@
 /** buildBlueprint: place a list of blocks at offsets from an origin, bottom layer first. */
-import { SKILL_CATALOG } from '../../../skills/catalog.js';
 import { defineSkill } from '../../../skills/skill.js';
 import { fail, succeed } from '../../../skills/skill-result.js';
 import { build, checkBuildable, describeFailures, type Placement } from './build.js';
 
-const sig = SKILL_CATALOG.buildBlueprint;
-
-export const buildBlueprint = defineSkill({
-  name: sig.name,
-  description: sig.description,
-  params: sig.params,
+export const buildBlueprint = defineSkill('buildBlueprint', {
   *run(ctx, p) {
     const ox = Math.floor(p.origin.x), oy = Math.floor(p.origin.y), oz = Math.floor(p.origin.z);
     const plan: Placement[] = p.blocks.map((b) => ({ pos: { x: ox + b.dx, y: oy + b.dy, z: oz + b.dz }, item: b.block }));

@@ -1,15 +1,9 @@
 /** buildFloor: a filled box of one block, width (x) by depth (z) by height (y), centred on `center` at its lowest layer. */
-import { SKILL_CATALOG } from '../../../skills/catalog.js';
 import { defineSkill } from '../../../skills/skill.js';
 import { fail, succeed } from '../../../skills/skill-result.js';
 import { build, checkBuildable, describeFailures, type Placement } from './build.js';
 
-const sig = SKILL_CATALOG.buildFloor;
-
-export const buildFloor = defineSkill({
-  name: sig.name,
-  description: sig.description,
-  params: sig.params,
+export const buildFloor = defineSkill('buildFloor', {
   *run(ctx, p) {
     const cx = Math.floor(p.center.x), cy = Math.floor(p.center.y), cz = Math.floor(p.center.z);
     // Even sizes extend one more block toward negative x/z than positive, as an odd-centred grid would.

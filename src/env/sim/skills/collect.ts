@@ -7,7 +7,6 @@
  */
 import { posKey, type Vec3 } from '../../../core/vec3.js';
 import { harvestHint } from '../../../world/index.js';
-import { SKILL_CATALOG } from '../../../skills/catalog.js';
 import { defineSkill } from '../../../skills/skill.js';
 import { fail, succeed, type SkillResult } from '../../../skills/skill-result.js';
 import { fmtPos } from './body.js';
@@ -18,14 +17,10 @@ import { DIRECTIONS, scoutToward, type ScoutDirection } from './scout.js';
 import { seeBlocks, unknownBlock } from './sight.js';
 import { bestDigTool } from './tools.js';
 
-const sig = SKILL_CATALOG.collect;
 /** Targets that could not be reached before giving up on the whole collection. */
 const MAX_SKIPPED = 12;
 
-export const collect = defineSkill({
-  name: sig.name,
-  description: sig.description,
-  params: sig.params,
+export const collect = defineSkill('collect', {
   *run(ctx, p) {
     const { world, player } = ctx;
     const bad = unknownBlock(world, p.block);

@@ -4,19 +4,13 @@
  * else places one from the inventory. Missing ingredients fail with the exact list still needed.
  */
 import { craft as craftRule, craftsFor, recipesFor, SMELTING } from '../../../world/index.js';
-import { SKILL_CATALOG } from '../../../skills/catalog.js';
 import { defineSkill } from '../../../skills/skill.js';
 import { fail, succeed } from '../../../skills/skill-result.js';
 import { reachStation } from './crafting-station.js';
 import { unknownItem } from './sight.js';
 import { ruleFailure } from './rule-failure.js';
 
-const sig = SKILL_CATALOG.craft;
-
-export const craft = defineSkill({
-  name: sig.name,
-  description: sig.description,
-  params: sig.params,
+export const craft = defineSkill('craft', {
   *run(ctx, p) {
     const { world, player } = ctx;
     const bad = unknownItem(world, p.item);

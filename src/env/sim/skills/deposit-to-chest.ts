@@ -1,18 +1,12 @@
 /** depositToChest: walk to a chest and put items into it with the world's container rule. */
 import { depositToContainer } from '../../../world/index.js';
-import { SKILL_CATALOG } from '../../../skills/catalog.js';
 import { defineSkill } from '../../../skills/skill.js';
 import { fail, succeed } from '../../../skills/skill-result.js';
 import { openChest } from './chest-access.js';
 import { unknownItem } from './sight.js';
 import { ruleFailure } from './rule-failure.js';
 
-const sig = SKILL_CATALOG.depositToChest;
-
-export const depositToChest = defineSkill({
-  name: sig.name,
-  description: sig.description,
-  params: sig.params,
+export const depositToChest = defineSkill('depositToChest', {
   *run(ctx, p) {
     const { world, player } = ctx;
     // Check everything before walking: a missing item is the agent's to fix, not a half-done trip.

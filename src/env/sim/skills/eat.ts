@@ -4,18 +4,12 @@
  */
 import type { Player, World } from '../../../world/index.js';
 import { FOOD_EFFECTS } from '../../../world/facts/foods.js';
-import { SKILL_CATALOG } from '../../../skills/catalog.js';
 import { defineSkill } from '../../../skills/skill.js';
 import { fail, succeed } from '../../../skills/skill-result.js';
 import { useOverTime } from './item-use.js';
 import { unknownItem } from './sight.js';
 
-const sig = SKILL_CATALOG.eat;
-
-export const eat = defineSkill({
-  name: sig.name,
-  description: sig.description,
-  params: sig.params,
+export const eat = defineSkill('eat', {
   *run(ctx, p) {
     const { world, player } = ctx;
     if (p.item !== undefined) {

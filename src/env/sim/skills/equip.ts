@@ -4,18 +4,12 @@
  */
 import { equip as equipRule } from '../../../world/index.js';
 import { ARMOR_PIECES } from '../../../world/facts/armor.js';
-import { SKILL_CATALOG } from '../../../skills/catalog.js';
 import { defineSkill } from '../../../skills/skill.js';
 import { fail, succeed } from '../../../skills/skill-result.js';
 import { unknownItem } from './sight.js';
 import { ruleFailure } from './rule-failure.js';
 
-const sig = SKILL_CATALOG.equip;
-
-export const equip = defineSkill({
-  name: sig.name,
-  description: sig.description,
-  params: sig.params,
+export const equip = defineSkill('equip', {
   // eslint-disable-next-line require-yield -- changing what is held is instant
   *run(ctx, p) {
     const { world, player } = ctx;

@@ -9,7 +9,6 @@
 import type { Vec3 } from '../../../core/vec3.js';
 import { DEFAULT_SCAFFOLD_BLOCKS, goalBlock, tunnelStep } from '../../../skills/pathfinding/index.js';
 import { placeBlock } from '../../../world/index.js';
-import { SKILL_CATALOG } from '../../../skills/catalog.js';
 import { defineSkill } from '../../../skills/skill.js';
 import { fail, succeed, type SkillResult } from '../../../skills/skill-result.js';
 import type { World } from '../../../world/index.js';
@@ -18,17 +17,13 @@ import { digBlock } from './dig.js';
 import { seeBlocks, unknownBlock } from './sight.js';
 import { walkTo } from './walk.js';
 
-const sig = SKILL_CATALOG.explore;
 /** Falling sand or gravel refills a cleared block; dig it again this many times before giving up. */
 const MAX_REFILLS = 8;
 const NEIGHBOURS: readonly Vec3[] = [
   { x: 1, y: 0, z: 0 }, { x: -1, y: 0, z: 0 }, { x: 0, y: 1, z: 0 }, { x: 0, y: -1, z: 0 }, { x: 0, y: 0, z: 1 }, { x: 0, y: 0, z: -1 },
 ];
 
-export const explore = defineSkill({
-  name: sig.name,
-  description: sig.description,
-  params: sig.params,
+export const explore = defineSkill('explore', {
   *run(ctx, p) {
     const { world, player } = ctx;
     if (p.lookFor) {

@@ -1,15 +1,9 @@
 /** findBlocks: the nearest blocks of a type the agent can see (the oracle sees through walls). */
-import { SKILL_CATALOG } from '../../../skills/catalog.js';
 import { defineSkill } from '../../../skills/skill.js';
 import { succeed } from '../../../skills/skill-result.js';
 import { unknownBlock, seeBlocks } from './sight.js';
 
-const sig = SKILL_CATALOG.findBlocks;
-
-export const findBlocks = defineSkill({
-  name: sig.name,
-  description: sig.description,
-  params: sig.params,
+export const findBlocks = defineSkill('findBlocks', {
   // eslint-disable-next-line require-yield -- looking is instant
   *run(ctx, p) {
     const bad = unknownBlock(ctx.world, p.block);

@@ -1,15 +1,9 @@
 /** findEntities: the visible mobs, players and dropped items, nearest first. */
-import { SKILL_CATALOG } from '../../../skills/catalog.js';
 import { defineSkill } from '../../../skills/skill.js';
 import { succeed } from '../../../skills/skill-result.js';
 import { seeEntities } from './sight.js';
 
-const sig = SKILL_CATALOG.findEntities;
-
-export const findEntities = defineSkill({
-  name: sig.name,
-  description: sig.description,
-  params: sig.params,
+export const findEntities = defineSkill('findEntities', {
   // eslint-disable-next-line require-yield -- looking is instant
   *run(ctx, p) {
     const opts: { range?: number; max: number } = { max: p.count };

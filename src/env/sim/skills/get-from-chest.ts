@@ -4,7 +4,6 @@
  */
 import type { Vec3 } from '../../../core/vec3.js';
 import { containerContents, furnaceState, furnaceTake, takeFromContainer } from '../../../world/index.js';
-import { SKILL_CATALOG } from '../../../skills/catalog.js';
 import { defineSkill, type SkillContext } from '../../../skills/skill.js';
 import { fail, succeed, type SkillResult } from '../../../skills/skill-result.js';
 import { describeContents, openChest } from './chest-access.js';
@@ -12,12 +11,7 @@ import { fmtPos } from './body.js';
 import { unknownItem } from './sight.js';
 import { ruleFailure } from './rule-failure.js';
 
-const sig = SKILL_CATALOG.getFromChest;
-
-export const getFromChest = defineSkill({
-  name: sig.name,
-  description: sig.description,
-  params: sig.params,
+export const getFromChest = defineSkill('getFromChest', {
   *run(ctx, p) {
     const { world, player } = ctx;
     for (const it of p.items) {

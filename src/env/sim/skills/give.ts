@@ -7,24 +7,19 @@
 import type { Player } from '../../../world/index.js';
 import { fitsInPlayer, giveToPlayer, takeFromPlayer } from '../../../world/blocks/item-moves.js';
 import { goalNear } from '../../../skills/pathfinding/index.js';
-import { SKILL_CATALOG } from '../../../skills/catalog.js';
 import { defineSkill } from '../../../skills/skill.js';
 import { fail, succeed } from '../../../skills/skill-result.js';
 import { feetBlock, faceToward, releaseControls } from './body.js';
 import { canSeeEntity, unknownItem } from './sight.js';
 import { walkTo } from './walk.js';
 
-const sig = SKILL_CATALOG.give;
 /** Feet-to-feet distance at which items change hands (an arm's length plus a short toss). */
 export const GIVE_RANGE = 2.5;
 const GIVE_TIMEOUT_TICKS = 1200;
 /** Re-plan toward the receiver after this many ticks of walking (it may have moved). */
 const REPLAN_TICKS = 40;
 
-export const give = defineSkill({
-  name: sig.name,
-  description: sig.description,
-  params: sig.params,
+export const give = defineSkill('give', {
   *run(ctx, p) {
     const { world, player } = ctx;
     const bad = unknownItem(world, p.item);

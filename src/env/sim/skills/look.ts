@@ -1,16 +1,10 @@
 /** look: turn the head toward a point, or to given angles (the eyes' direction matters with a field of view). */
-import { SKILL_CATALOG } from '../../../skills/catalog.js';
 import { lookFramesOf } from '../../../skills/render/look-frames.js';
 import { defineSkill } from '../../../skills/skill.js';
 import { fail, succeed } from '../../../skills/skill-result.js';
 import { faceToward } from './body.js';
 
-const sig = SKILL_CATALOG.look;
-
-export const look = defineSkill({
-  name: sig.name,
-  description: sig.description,
-  params: sig.params,
+export const look = defineSkill('look', {
   // eslint-disable-next-line require-yield -- turning the head is instant
   *run(ctx, p) {
     const player = ctx.player;

@@ -5,7 +5,6 @@
  * agent sees or reaches it, so a failure never names a block the agent could not know.
  */
 import { harvestHint } from '../../../world/index.js';
-import { SKILL_CATALOG } from '../../../skills/catalog.js';
 import { defineSkill } from '../../../skills/skill.js';
 import { fail, succeed } from '../../../skills/skill-result.js';
 import { fmtPos } from './body.js';
@@ -15,12 +14,7 @@ import { DropTracker, pickUpDrops } from './pickup.js';
 import { mayKnowBlockAt } from './sight.js';
 import { bestDigTool } from './tools.js';
 
-const sig = SKILL_CATALOG.mineBlocks;
-
-export const mineBlocks = defineSkill({
-  name: sig.name,
-  description: sig.description,
-  params: sig.params,
+export const mineBlocks = defineSkill('mineBlocks', {
   *run(ctx, p) {
     const { world, player } = ctx;
     const reg = world.registry;

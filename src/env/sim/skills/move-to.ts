@@ -1,17 +1,11 @@
 /** moveTo: walk (jumping, dropping, swimming; digging and placing scaffold blocks when asked) to within `range` blocks of a position. */
-import { SKILL_CATALOG } from '../../../skills/catalog.js';
 import { goalBlock, goalNear } from '../../../skills/pathfinding/index.js';
 import { defineSkill } from '../../../skills/skill.js';
 import { succeed } from '../../../skills/skill-result.js';
 import { copyPos, fmtPos } from './body.js';
 import { walkTo, type WalkOptions } from './walk.js';
 
-const sig = SKILL_CATALOG.moveTo;
-
-export const moveTo = defineSkill({
-  name: sig.name,
-  description: sig.description,
-  params: sig.params,
+export const moveTo = defineSkill('moveTo', {
   *run(ctx, p) {
     const target = { x: Math.floor(p.x), y: Math.floor(p.y), z: Math.floor(p.z) };
     const goal = p.range < 1 ? goalBlock(target) : goalNear(target, p.range);

@@ -1,18 +1,12 @@
 /** place: put a block from the inventory at a position next to an existing block. */
 import { blockForItem } from '../../../world/index.js';
-import { SKILL_CATALOG } from '../../../skills/catalog.js';
 import { defineSkill } from '../../../skills/skill.js';
 import { fail, succeed } from '../../../skills/skill-result.js';
 import { fmtPos } from './body.js';
 import { placeAt } from './placing.js';
 import { mayKnowBlockAt, unknownItem } from './sight.js';
 
-const sig = SKILL_CATALOG.place;
-
-export const place = defineSkill({
-  name: sig.name,
-  description: sig.description,
-  params: sig.params,
+export const place = defineSkill('place', {
   *run(ctx, p) {
     const bad = unknownItem(ctx.world, p.block);
     if (bad) return bad;

@@ -5,19 +5,13 @@
  * A message addressed `to` a player is written `@name message`, the convention agents' prompts use.
  */
 import type { Player } from '../../../world/index.js';
-import { SKILL_CATALOG } from '../../../skills/catalog.js';
 import { canHear } from '../../../skills/senses/index.js';
 import { defineSkill } from '../../../skills/skill.js';
 import { fail, succeed } from '../../../skills/skill-result.js';
 import { copyPos } from './body.js';
 import { chatSettingsOf } from './chat-settings.js';
 
-const sig = SKILL_CATALOG.say;
-
-export const say = defineSkill({
-  name: sig.name,
-  description: sig.description,
-  params: sig.params,
+export const say = defineSkill('say', {
   // eslint-disable-next-line require-yield -- speaking is instant
   *run(ctx, p) {
     const { world, player } = ctx;

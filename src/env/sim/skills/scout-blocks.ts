@@ -1,17 +1,11 @@
 /** scoutBlocks: walk toward a position or in a direction while looking for a block type. */
-import { SKILL_CATALOG } from '../../../skills/catalog.js';
 import { defineSkill } from '../../../skills/skill.js';
 import { fail, succeed } from '../../../skills/skill-result.js';
 import { lookDirection } from '../../../skills/senses/index.js';
 import { DIRECTIONS, scoutToward } from './scout.js';
 import { unknownBlock } from './sight.js';
 
-const sig = SKILL_CATALOG.scoutBlocks;
-
-export const scoutBlocks = defineSkill({
-  name: sig.name,
-  description: sig.description,
-  params: sig.params,
+export const scoutBlocks = defineSkill('scoutBlocks', {
   *run(ctx, p) {
     const bad = unknownBlock(ctx.world, p.block);
     if (bad) return bad;

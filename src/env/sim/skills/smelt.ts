@@ -6,7 +6,6 @@
 import type { Vec3 } from '../../../core/vec3.js';
 import type { Player, World } from '../../../world/index.js';
 import { FUEL_TICKS, furnaceSmelt, furnaceState, furnaceTake, SMELTING, smeltTicks, withinReach } from '../../../world/index.js';
-import { SKILL_CATALOG } from '../../../skills/catalog.js';
 import { defineSkill } from '../../../skills/skill.js';
 import { fail, succeed, type SkillResult } from '../../../skills/skill-result.js';
 import { approachBlock } from './approach.js';
@@ -15,16 +14,11 @@ import { reachStation } from './crafting-station.js';
 import { unknownItem } from './sight.js';
 import { ruleFailure } from './rule-failure.js';
 
-const sig = SKILL_CATALOG.smelt;
-
 /** Fuels an agent would burn first: coal-like ones, then wood. Other burnables (tools, chests) only when named. */
 const PREFERRED_FUELS = ['coal', 'charcoal', 'coal_block', 'blaze_rod'];
 const isWoodFuel = (name: string): boolean => /_(planks|log|wood)$/.test(name) || name === 'stick';
 
-export const smelt = defineSkill({
-  name: sig.name,
-  description: sig.description,
-  params: sig.params,
+export const smelt = defineSkill('smelt', {
   *run(ctx, p) {
     const { world, player } = ctx;
     const bad = unknownItem(world, p.item) ?? (p.fuel !== undefined ? unknownItem(world, p.fuel) : null);

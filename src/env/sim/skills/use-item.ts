@@ -5,20 +5,15 @@
  * so they fail with `not_supported` rather than pretend.
  */
 import { ITEM_PLACES_BLOCK, blockForItem } from '../../../world/index.js';
-import { SKILL_CATALOG } from '../../../skills/catalog.js';
 import { defineSkill } from '../../../skills/skill.js';
 import { fail, succeed } from '../../../skills/skill-result.js';
 import { useOverTime } from './item-use.js';
 import { placeAt } from './placing.js';
 import { unknownItem } from './sight.js';
 
-const sig = SKILL_CATALOG.useItem;
 const THROWN = /^(splash_potion|lingering_potion|ender_pearl|snowball|egg|bow|crossbow|trident|fire_charge|experience_bottle|fishing_rod|ender_eye)$/;
 
-export const useItem = defineSkill({
-  name: sig.name,
-  description: sig.description,
-  params: sig.params,
+export const useItem = defineSkill('useItem', {
   *run(ctx, p) {
     const { world, player } = ctx;
     const inv = player.inventory;
