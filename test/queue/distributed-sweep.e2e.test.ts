@@ -126,7 +126,8 @@ describe.skipIf(!redisDep.available || cliMissing !== null)('distributed sweeps 
     const rs = rows(out);
     expect(rs).toHaveLength(SMALL_EPISODES);
     expect(new Set(keysOf(rs)).size).toBe(SMALL_EPISODES);
-    expect(rs.every((r) => r.success)).toBe(true);
+    // Every episode ran to an end of the task's own (the oracle does not win every regenerated task), none broke.
+    expect(rs.filter((r) => !['success', 'failure', 'max_ticks'].includes(r.ended)).map((r) => `${r.task}#${r.seed}: ${r.ended}`)).toEqual([]);
     // BullMQ's stalled-job check did put the victim's running episodes back.
     const client = new Redis(url);
     try {
