@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { InputError } from '../../core/errors.js';
-import { LEVEL_NAMES } from '../../env/cuisine/index.js';
+import { LEVEL_NAMES, levelKey } from '../../env/cuisine/index.js';
 import { analyseHumanStudy, formatHumanStudy, loadHumanRecords } from '../../server/cuisine/human-study.js';
 
 export interface StudyFlags {
@@ -25,7 +25,7 @@ export function registerCuisineStudy(cuisine: Command): void {
 }
 
 export async function cuisineStudy(flags: StudyFlags): Promise<string> {
-  const level = flags.level === undefined ? undefined : /^\d+$/.test(flags.level) ? `level_${flags.level}` : flags.level;
+  const level = flags.level === undefined ? undefined : levelKey(flags.level);
   if (level !== undefined && !LEVEL_NAMES.includes(level)) throw new InputError(`--level must be 0..12 or level_N, got '${flags.level}'`, 'pass for example --level 8');
   const dir = resolve(flags.runs);
   const { records, skipped } = await loadHumanRecords(dir);

@@ -10,7 +10,7 @@ import cliProgress from 'cli-progress';
 import { GuildcraftError, InputError, InternalError, type Fault } from '../../core/errors.js';
 import { join } from 'node:path';
 import { DispatcherTeam, HeuristicDispatcher, RandomDispatcher, type Dispatcher, type LlmDispatcherOptions } from '../../agents/cuisine-dispatcher/index.js';
-import { ALPHAS, DEFAULT_ALPHA, LEVEL_NAMES, getLevel, stateText, type CuisineGame, type KitchenStepEvent, type RuleSet } from '../../env/cuisine/index.js';
+import { ALPHAS, DEFAULT_ALPHA, LEVEL_NAMES, getLevel, levelKey, stateText, type CuisineGame, type KitchenStepEvent, type RuleSet } from '../../env/cuisine/index.js';
 import { measureCos, type CosResult } from '../../runner/cuisine-cos.js';
 import { cuisineOrderCounts, runCuisineEpisode } from '../../runner/cuisine-episode.js';
 import { JsonlRunLog, type RunLogSink } from '../../runner/run-log.js';
@@ -142,7 +142,7 @@ function report(out: LlmCommandOutput): void {
 
 function parseLevels(value: string): string[] {
   if (value === 'all') return [...LEVEL_NAMES];
-  const name = /^\d+$/.test(value) ? `level_${value}` : value;
+  const name = levelKey(value);
   if (!LEVEL_NAMES.includes(name)) {
     throw new InputError(`--level must be 0..12, level_N or all, got '${value}'`, 'pass for example --level 3');
   }

@@ -107,8 +107,13 @@ function fixLevel(def: LevelDef): LevelDef {
 const cache = new Map<string, Level>();
 
 /** A benchmark level by name (`level_3`) or number (`3`), or one of the demo levels. */
+/** A level's name from a number or a name (`3`, `'3'` and `'level_3'` are all `level_3`); not checked to exist. */
+export function levelKey(name: string | number): string {
+  return typeof name === 'number' || /^\d+$/.test(name) ? `level_${name}` : name;
+}
+
 export function getLevel(name: string | number, rules: RuleSet = 'fixed'): Level {
-  const key = typeof name === 'number' || /^\d+$/.test(name) ? `level_${name}` : name;
+  const key = levelKey(name);
   const cacheKey = `${key}/${rules}`;
   const hit = cache.get(cacheKey);
   if (hit) return hit;

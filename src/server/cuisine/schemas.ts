@@ -1,12 +1,12 @@
 /** Request bodies of the human-play API (zod), with the limits a person's browser needs and no more. */
 import { z } from 'zod';
-import { DEFAULT_ALPHA, LEVEL_NAMES } from '../../env/cuisine/index.js';
+import { DEFAULT_ALPHA, LEVEL_NAMES, levelKey } from '../../env/cuisine/index.js';
 
 /** `1`, `"1"` or `"level_1"` become `level_1`. */
 const LEVEL_RULE = `must be a benchmark level 0..${LEVEL_NAMES.length - 1} (or level_N)`;
 const levelName = z
   .union([z.number().int(), z.string()], { error: LEVEL_RULE })
-  .transform((v) => (typeof v === 'number' || /^\d+$/.test(v) ? `level_${v}` : v))
+  .transform(levelKey)
   .refine((v) => LEVEL_NAMES.includes(v), { error: LEVEL_RULE });
 
 export const createGameSchema = z.strictObject({
