@@ -282,12 +282,13 @@ export class AlexAgent implements Agent {
     const plan = await planLongTerm(ask, { id: this.identity(), task: { goal: task.goal, ...(task.guidance ? { guidance: task.guidance } : {}) }, observation: renderObservationText(obs), done: this.achieved, ...(failure ? { failure } : {}) });
     this.longTerm = plan.subGoals;
     this.library.longTermGoals = plan.subGoals;
+    const cooperative = isCooperativePlan(plan);
     // The personality study reads the plan an agent first made, before the episode's events could change it.
-    this.firstPlanCooperative ??= isCooperativePlan(plan);
+    this.firstPlanCooperative ??= cooperative;
     this.goalIndex = 0;
     this.failures.reset();
     this.critique = undefined;
-    this.log({ type: 'alex_long_term_plan', role: 'long-term planner', agent: this.name, complex: plan.complex, subGoals: plan.subGoals, reasoning: plan.reasoning, cooperative: isCooperativePlan(plan), reason: failure ?? null });
+    this.log({ type: 'alex_long_term_plan', role: 'long-term planner', agent: this.name, complex: plan.complex, subGoals: plan.subGoals, reasoning: plan.reasoning, cooperative, reason: failure ?? null });
   }
 
   private subGoal(): string | null {

@@ -105,7 +105,9 @@ export function analyseHumanStudy(records: readonly HumanRecord[], options: Stud
   // Alone first, then the conditions in name order, so tables read the same whatever order the files came in.
   for (const rec of [...finished].sort((a, b) => conditionOrder(conditionOf(a), conditionOf(b)))) {
     const key = conditionOf(rec);
-    byCondition.set(key, [...(byCondition.get(key) ?? []), rec]);
+    const list = byCondition.get(key);
+    if (list) list.push(rec);
+    else byCondition.set(key, [rec]);
   }
   const conditions: StudyCondition[] = [...byCondition].map(([name, recs]) => ({
     name,
