@@ -31,7 +31,7 @@ async function worker(flags: WorkerFlags): Promise<void> {
   queueConnection(flags.queue); // a bad URL is a usage error now, not a reconnect loop later
   const jobs = parsePositiveInt(flags.jobs, '--jobs');
   const lockMs = parsePositiveInt(flags.lockMs, '--lock-ms');
-  const w = startEpisodeWorker({
+  const w = await startEpisodeWorker({
     url: flags.queue,
     concurrency: jobs,
     lockMs,

@@ -38,7 +38,7 @@ const FULL_READ_EVERY_MS = 2_000;
 const notStarted = (row: EpisodeResult): boolean => row.ended.startsWith('skipped_');
 
 export async function runQueuedBench(jobs: readonly BenchJob[], o: QueuedBenchOptions): Promise<EpisodeResult[]> {
-  const queue = openEpisodeQueue(o.url);
+  const queue = await openEpisodeQueue(o.url);
   const client = openRedis(o.url);
   try {
     await claimSweep(client, o.sweep, settingsFingerprint(jobs));

@@ -9,13 +9,14 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { Worker, WaitingError, type Job } from 'bullmq';
+import type { Job } from 'bullmq';
 import { Piscina } from 'piscina';
 import type { EpisodeJobOptions } from '../episode-job.js';
 import { emptyRow, safely, type BenchJob } from '../bench/run-bench.js';
 import type { EpisodeResult } from '../episode-result.js';
 import { EPISODE_QUEUE, openRedis, queueConnection, type QueuedEpisode, type QueuedOutcome } from './sweep-queue.js';
 import { capReached, chargeSweep, readSweep, remainingBudget } from './sweep-budget.js';
+import { loadBullMQ } from './bullmq.js';
 import runInProcess, { closeEpisodeThreadClients, type EpisodeThreadJob } from './episode-thread.js';
 
 export interface EpisodeWorkerOptions {
@@ -36,7 +37,8 @@ export interface EpisodeWorker {
 
 export const DEFAULT_LOCK_MS = 30_000;
 
-export function startEpisodeWorker(o: EpisodeWorkerOptions): EpisodeWorker {
+export async function startEpisodeWorker(o: EpisodeWorkerOptions): Promise<EpisodeWorker> {
+  const { Worker, WaitingError } = await loadBullMQ();
   // Episodes run in worker threads when the compiled thread entry exists (else here: tests from sources).
   const threadFile = fileURLToPath(new URL('./episode-thread.js', import.meta.url));
   const pool = existsSync(threadFile) ? new Piscina<EpisodeThreadJob, EpisodeResult>({ filename: threadFile, maxThreads: o.concurrency, minThreads: 1 }) : null;

@@ -22,7 +22,7 @@ export interface SweepStatus {
 const STATES = ['waiting', 'active', 'delayed', 'completed', 'failed'] as const;
 
 export async function sweepStatus(url: string, sweep: string): Promise<SweepStatus> {
-  const queue = openEpisodeQueue(url);
+  const queue = await openEpisodeQueue(url);
   const client = openRedis(url);
   try {
     const prefix = `${sweep}|`;
@@ -41,7 +41,7 @@ export async function sweepStatus(url: string, sweep: string): Promise<SweepStat
 
 /** Returns how many jobs were removed before they started. */
 export async function cancelSweep(url: string, sweep: string): Promise<number> {
-  const queue = openEpisodeQueue(url);
+  const queue = await openEpisodeQueue(url);
   const client = openRedis(url);
   try {
     const key = sweepKey(sweep);

@@ -4,9 +4,10 @@
  * ids that make enqueuing idempotent. Workers need only the Redis URL: each job names its sweep.
  */
 import { createHash } from 'node:crypto';
-import { Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import { InputError } from '../../core/errors.js';
+import { loadBullMQ } from './bullmq.js';
 import type { EpisodeResult } from '../episode-result.js';
 import type { BenchJob } from '../bench/run-bench.js';
 import { jobKey } from '../bench/results-file.js';
@@ -61,7 +62,8 @@ export function openRedis(url: string): Redis {
   return new Redis(queueConnection(url));
 }
 
-export function openEpisodeQueue(url: string): Queue<QueuedEpisode, QueuedOutcome> {
+export async function openEpisodeQueue(url: string): Promise<Queue<QueuedEpisode, QueuedOutcome>> {
+  const { Queue } = await loadBullMQ();
   return new Queue<QueuedEpisode, QueuedOutcome>(EPISODE_QUEUE, { connection: queueConnection(url) });
 }
 
