@@ -8,6 +8,7 @@ import type { AgentAction } from '../../src/core/actions.js';
 import type { Observation } from '../../src/core/observation.js';
 import { SimEnv } from '../../src/env/sim/index.js';
 import { runEpisode } from '../../src/runner/episode.js';
+import { runEpisodeJob } from '../../src/runner/episode-job.js';
 import { nullRunLog } from '../../src/runner/run-log.js';
 import { episodeTaskFromSpec } from '../../src/runner/task-adapter.js';
 import { specOf, taskYaml } from '../tasks/sim-episode.js';
@@ -85,5 +86,16 @@ describe('confederates beside the team', () => {
     expect(team.seen[0]!.messages).toEqual([]);
     // Tess said "right" at once and the episode ended there, before any confederate spoke.
     expect(result).toMatchObject({ success: true, teamSize: 1 });
+  }, 60_000);
+
+  it('an experiment seats the first n confederates of the file (0+1 .. 9+1), and refuses more than it has', async () => {
+    const file = new URL('../../suites/mineland-social/taller-tower-v1.yaml', import.meta.url).pathname;
+    const one = await runEpisodeJob({ file, seed: '0', agents: 'heuristic', confederates: 1 });
+    const none = await runEpisodeJob({ file, seed: '0', agents: 'heuristic', confederates: 0 });
+    expect(one).toMatchObject({ success: true, teamSize: 1 });
+    // With no confederate to wait for, Tess walks at once; with Ada, only after Ada has spoken and walked.
+    expect(none.ticks).toBeLessThan(100);
+    expect(one.ticks).toBeGreaterThan(100);
+    await expect(runEpisodeJob({ file, seed: '0', agents: 'heuristic', confederates: 10 })).rejects.toThrow(/has 9 confederate\(s\).*10 cannot be seated/);
   }, 60_000);
 });
