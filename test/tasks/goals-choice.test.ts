@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { choiceCountsOf, optionNamedIn } from '../../src/tasks/goals/choice.js';
 import { parseTask, type LoadResult } from '../../src/tasks/load.js';
+import { TaskEnv } from '../../src/tasks/task-env.js';
 import type { TaskIssue } from '../../src/tasks/issues.js';
 import { runtimeEpisode, taskYaml } from './sim-episode.js';
 
@@ -123,5 +124,9 @@ describe('confederate scripts and choices in a task file: errors name file, line
     expect(confederate.map((x) => [x.path, x.reason])).toEqual([['task.success.choosers[0]', expect.stringMatching(/'Ada' is a confederate/)]]);
     const wrong = errorsOf(parse(file(AGENTS, TOWERS.replace('correct: right', 'correct: middle'))));
     expect(wrong.map((x) => [x.path, x.reason])).toEqual([['task.success.correct', expect.stringMatching(/'middle' is not one of the options \(right, left\)/)]]);
+  });
+
+  it('the environment API refuses a task with confederates instead of leaving their scripts unplayed', async () => {
+    await expect(TaskEnv.make('mineland-social/taller-tower-v1')).rejects.toThrow(/has confederates \(spawns with a script: Ada, Ben, .*Iris\)/);
   });
 });
