@@ -93,5 +93,7 @@ describe('MineLand conformity study (experiments/mineland-conformity.yaml)', () 
     expect([0, 1, 4, 9].map((n) => cell('agents=alex; personality=conformist', n).paper)).toEqual(['1 (right)', '0 (left)', '0 (left)', '0 (left)']);
     expect(cell('agents=alex; personality=conformist', 4).n).toBe(3);
     expect([0, 1, 4, 9].map((n) => cell('agents=oracle; personality=—', n).estimate)).toEqual([1, 1, 1, 1]);
+    // Every episode ended with a clear choice.
+    expect(summary.tables.filter((r) => r.metric === 'choice_made').map((r) => [r.estimate, r.n])).toEqual(Array(12).fill([1, 3]));
   }, 300_000);
 });

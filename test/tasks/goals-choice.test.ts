@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { choiceCountsOf, optionNamedIn } from '../../src/tasks/goals/choice.js';
 import { parseTask, type LoadResult } from '../../src/tasks/load.js';
 import { TaskEnv } from '../../src/tasks/task-env.js';
+import { metricOf } from '../../src/runner/experiment/aggregate.js';
+import type { EpisodeResult } from '../../src/runner/episode-result.js';
 import type { TaskIssue } from '../../src/tasks/issues.js';
 import { runtimeEpisode, taskYaml } from './sim-episode.js';
 
@@ -65,6 +67,16 @@ describe('choice goal: the first clear choice, from chat or from where the choos
     r = runtime.evaluate();
     expect(r.details).toMatchObject({ choices: { Tess: { option: 'left', how: 'position' } } });
     expect(choiceCountsOf(JSON.stringify({ goal: 'choice', ...r.details }))).toEqual({ correct: 0, other: 1, undecided: 0 });
+  });
+
+  it('an experiment reads the choice from the details, an episode without one as no choice made', () => {
+    const row = (details: string) => ({ details, metrics: {} }) as unknown as EpisodeResult;
+    const chose = (n: number) => `{"goal":"choice","chose_correct":${n},"chose_other":${1 - n},"undecided":0,"correct":"right","choices":{"Tess":{"option":"left","how":"chat","tick":4`;
+    // The details text is cut at 400 characters; the counts lead, so a cut text still reads.
+    expect([metricOf(row(chose(1)), 'correct_choice'), metricOf(row(chose(0)), 'correct_choice'), metricOf(row(chose(0)), 'choice_made')]).toEqual([1, 0, 1]);
+    const none = row('{"goal":"choice","chose_correct":0,"chose_other":0,"undecided":1,"correct":"right","choices":{"Tess":null}}');
+    expect([metricOf(none, 'correct_choice'), metricOf(none, 'choice_made')]).toEqual([null, 0]);
+    expect([metricOf(row('{"goal":"harvest"}'), 'correct_choice'), metricOf(row('{"goal":"harvest"}'), 'choice_made')]).toEqual([null, null]);
   });
 
   it('a chat before the position of the same step counts first', async () => {

@@ -43,6 +43,7 @@ export const METRIC_LABELS: Record<MetricName, string> = {
   idle_ticks: 'idle ticks per agent',
   cooperative_agents: 'agents whose first plan is to work with others',
   correct_choice: 'share of choices that were the correct option (1 = right, 0 = left)',
+  choice_made: 'share of choosers who made a clear choice',
   cos: 'collaboration score CoS',
 };
 
@@ -114,6 +115,11 @@ export function metricOf(r: EpisodeResult, metric: Exclude<MetricName, 'cos'>): 
       // A choice task's details lead with its counts (tasks/goals/choice.ts); an episode where nobody chose has none.
       const c = choiceCountsOf(r.details);
       return c && c.correct + c.other > 0 ? c.correct / (c.correct + c.other) : null;
+    }
+    case 'choice_made': {
+      // The episodes correct_choice leaves out (nobody chose clearly) show here as 0.
+      const c = choiceCountsOf(r.details);
+      return c && c.correct + c.other + c.undecided > 0 ? (c.correct + c.other) / (c.correct + c.other + c.undecided) : null;
     }
   }
 }

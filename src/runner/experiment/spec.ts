@@ -50,7 +50,7 @@ export const cuisineAxesSchema = z
 /** Where a table or a reference number sits: axis names, plus `task` and `task_type` (episodes) or `alpha` (cuisine). */
 const dimension = z.string().min(1);
 
-export const METRICS = ['success', 'score', 'ticks', 'seconds', 'time_cost', 'mpt', 'messages', 'llm_calls', 'tokens', 'latency_s', 'cost_usd', 'plan_ticks', 'act_ticks', 'idle_ticks', 'cooperative_agents', 'correct_choice', 'cos'] as const;
+export const METRICS = ['success', 'score', 'ticks', 'seconds', 'time_cost', 'mpt', 'messages', 'llm_calls', 'tokens', 'latency_s', 'cost_usd', 'plan_ticks', 'act_ticks', 'idle_ticks', 'cooperative_agents', 'correct_choice', 'choice_made', 'cos'] as const;
 export type MetricName = (typeof METRICS)[number];
 
 export const tableSchema = z
