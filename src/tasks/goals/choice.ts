@@ -6,7 +6,7 @@
  *   words, any case: "I choose the left tower" names `left`; "the left one is shorter than the right" names two
  *   and chooses nothing). Negation is not read ("not the left" names `left`).
  * - Standing within an option's `radius` blocks (horizontally) of its position chooses it, when no other option's
- *   radius holds the chooser too. Positions are read once per task step.
+ *   radius holds the chooser too. Positions are read each time the goal is evaluated (after every env step).
  * - The first clear choice counts and is never revised: a chooser who says "left" and then walks right chose left.
  *   Chats are read before the position of the same step, since they were said before it was taken.
  *
