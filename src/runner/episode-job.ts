@@ -41,8 +41,10 @@ export interface EpisodeJobOptions {
   backend?: 'sim' | 'minecraft';
   /** S-Agents' collaboration mode (relay, round, async) instead of the organisation's default. */
   collaboration?: string;
-  /** Run with only the task file's first `teamSize` spawns (an experiment's team-size axis); more than the file places is refused. */
+  /** Run with only the task file's first `teamSize` spawns the team drives (an experiment's team-size axis; confederates stay); more than the file places is refused. */
   teamSize?: number;
+  /** Run with only the task file's first `confederates` scripted spawns (an experiment's confederates axis: MineLand's 0+1 .. 9+1). */
+  confederates?: number;
   /** An experiment's grid cell: copied into the result so one results file holds the whole grid. */
   cell?: string;
   /** Absolute paths of `--plugin` modules to load first (goal kinds, event kinds, agents). */
@@ -114,7 +116,7 @@ export async function runEpisodeJob(o: EpisodeJobOptions, limits: EpisodeLlmLimi
   if (o.plugins) await loadPlugins(o.plugins);
   if (isAgentModule(o.agents)) await loadAgentsOption(o.agents);
   const spec = await loadSpec(o.file);
-  const task = withTeamSize(episodeTaskFromSpec(spec, o.seed), o.teamSize, spec.id);
+  const task = withConfederateCount(withTeamSize(episodeTaskFromSpec(spec, o.seed), o.teamSize, spec.id), o.confederates, spec.id);
   const composed = composition(o.agents, o.org);
   let log: RunLogSink = nullRunLog;
   let logPath: string | undefined;
@@ -146,13 +148,31 @@ export async function runEpisodeJob(o: EpisodeJobOptions, limits: EpisodeLlmLimi
   return { ...result, ...(o.model ? { model: o.model } : {}), ...(o.latency ? { latency: o.latency } : {}), ...(o.baseline ? { baseline: o.baseline } : {}), ...(logPath ? { log: logPath } : {}), ...(o.cell ? { cell: o.cell } : {}) };
 }
 
-/** The task with only its first `size` agents; the file's names stay (its goals may name them). */
+const isConfederate = (task: EpisodeTask, name: string): boolean => task.confederates !== undefined && Object.hasOwn(task.confederates.scripts, name);
+
+/** The task with only its first `size` agents the team drives (its confederates all stay); the file's names stay (its goals may name them). */
 function withTeamSize(task: EpisodeTask, size: number | undefined, id: string): EpisodeTask {
-  if (size === undefined || size === task.scenario.agents.length) return task;
-  if (!Number.isInteger(size) || size < 1 || size > task.scenario.agents.length) {
-    throw new InputError(`${id} places ${task.scenario.agents.length} agent(s); a team of ${size} cannot be seated`, `use a team size from 1 to ${task.scenario.agents.length} for this task, or a task file with more spawns`);
+  const driven = task.scenario.agents.filter((a) => !isConfederate(task, a.name));
+  if (size === undefined || size === driven.length) return task;
+  if (!Number.isInteger(size) || size < 1 || size > driven.length) {
+    throw new InputError(`${id} places ${driven.length} agent(s) the team drives; a team of ${size} cannot be seated`, `use a team size from 1 to ${driven.length} for this task, or a task file with more spawns`);
   }
-  return { ...task, scenario: { ...task.scenario, agents: task.scenario.agents.slice(0, size) } };
+  const keep = new Set(driven.slice(0, size).map((a) => a.name));
+  return { ...task, scenario: { ...task.scenario, agents: task.scenario.agents.filter((a) => keep.has(a.name) || isConfederate(task, a.name)) } };
+}
+
+/** The task with only its first `count` confederates (in spawn order); the agents the team drives all stay. */
+function withConfederateCount(task: EpisodeTask, count: number | undefined, id: string): EpisodeTask {
+  if (count === undefined) return task;
+  const scripted = task.scenario.agents.filter((a) => isConfederate(task, a.name)).map((a) => a.name);
+  if (!Number.isInteger(count) || count < 0 || count > scripted.length) {
+    throw new InputError(`${id} has ${scripted.length} confederate(s) (spawns with a script); ${count} cannot be seated`, `use a confederate count from 0 to ${scripted.length} for this task, or a task file with more scripted spawns`);
+  }
+  const dropped = new Set(scripted.slice(count));
+  const scripts = Object.fromEntries(Object.entries(task.confederates?.scripts ?? {}).filter(([name]) => !dropped.has(name)));
+  const confederates = task.confederates && count > 0 ? { confederates: { ...task.confederates, scripts } } : {};
+  const { confederates: _all, ...rest } = task;
+  return { ...rest, ...confederates, scenario: { ...task.scenario, agents: task.scenario.agents.filter((a) => !dropped.has(a.name)) } };
 }
 
 /**

@@ -22,6 +22,7 @@ import type { ActionOf, AnyEpisodeBackend, EpisodeObservation, ObservationOf } f
 import { SimEnv, runAsync } from '../env/sim/index.js';
 import { describeSkills } from '../skills/catalog.js';
 import type { Team, TeamStats } from '../agents/team.js';
+import { TeamWithConfederates } from '../agents/confederates/with-confederates.js';
 import type { WorldAdmin } from '../env/world-admin.js';
 import { emptyMetrics, type EpisodeResult } from './episode-result.js';
 import type { EpisodeOutcome, EpisodeTask } from '../tasks/episode-task.js';
@@ -73,6 +74,8 @@ const URGENT = 60;
 
 export async function runEpisode<B extends AnyEpisodeBackend = WorldBackend>(o: EpisodeOptions<B>): Promise<EpisodeResult> {
   const wall0 = performance.now();
+  // A task's confederates (spawns with a script) are played beside the team, which drives only the other spawns.
+  const team = withConfederates(o.team, o.task.confederates);
   const mode = o.mode ?? 'sync';
   const tracker = new TimelineTracker(o.maxTimelineSpans ?? 200);
   let planningMs = 0;
@@ -84,7 +87,7 @@ export async function runEpisode<B extends AnyEpisodeBackend = WorldBackend>(o: 
   // Positions are the world backends' (a kitchen has no places to sample).
   const positions = isWorldBackend(o.backend) ? new PositionSampler(o.backend, o.log) : null;
   // The episode's share of the team's ledger (a team may be reused across episodes), its breaker closed anew.
-  const llm = o.team.llm;
+  const llm = team.llm;
   // The episode's calls are exactly the ones it logs: a call still in flight when the episode ends
   // (async mode) lands after the listener is gone and counts in neither the log nor the result.
   const episodeCalls: LlmCallRecord[] = [];
@@ -116,26 +119,26 @@ export async function runEpisode<B extends AnyEpisodeBackend = WorldBackend>(o: 
   try {
     // An omniscient team (the oracle) gets its senses bypassed: the backend does that for agents the
     // scenario marks omniscient.
-    const scenario = o.team.omniscient ? omniscientScenario(o.task.scenario) : o.task.scenario;
+    const scenario = team.omniscient ? omniscientScenario(o.task.scenario) : o.task.scenario;
     let obs = await o.backend.reset({ seed: o.seed, scenario });
     names = Object.keys(obs);
     await o.task.setup(o.backend);
-    o.log.write({ type: 'episode_start', schemaVersion: RUN_LOG_SCHEMA_VERSION, tick: o.backend.tick, task: o.task.id, taskType: o.task.type, seed: o.seed, agents: o.team.architecture, mode, backend: o.backend.kind, names });
+    o.log.write({ type: 'episode_start', schemaVersion: RUN_LOG_SCHEMA_VERSION, tick: o.backend.tick, task: o.task.id, taskType: o.task.type, seed: o.seed, agents: team.architecture, mode, backend: o.backend.kind, names });
     events.started();
     positions?.sample('start', obs as WorldObservations);
-    await o.team.start({
+    await team.start({
       task: o.task.brief,
       agents: names,
       seed: o.seed,
       skills: describeSkills(),
-      oracle: o.team.omniscient && o.task.oracleKnowledge ? { admin: worldAdmin(o.backend), task: o.task.oracleKnowledge } : undefined,
+      oracle: team.omniscient && o.task.oracleKnowledge ? { admin: worldAdmin(o.backend), task: o.task.oracleKnowledge } : undefined,
       log: (r) => o.log.write(agentRecord(r, o.backend.tick)),
     });
     const maxTicks = o.task.brief.maxTicks;
     if (mode === 'async') {
       if (!(o.backend instanceof SimEnv)) throw new GuildcraftError('user', `async mode runs on the sim backend, not '${o.backend.kind}'`, 'use --mode sync with this backend');
       const env = o.backend;
-      const team = o.team as unknown as Team; // a sim backend's team decides on world observations
+      const simTeam = team as unknown as Team; // a sim backend's team decides on world observations
       const agents = Object.fromEntries(
         names.map((name) => [
           name,
@@ -144,7 +147,7 @@ export async function runEpisode<B extends AnyEpisodeBackend = WorldBackend>(o: 
               tracker.observe(name, ob);
               positions?.tick({ [name]: ob as Observation });
               const t0 = performance.now();
-              const acts = await team.decide({ [name]: ob }, o.signal);
+              const acts = await simTeam.decide({ [name]: ob }, o.signal);
               planningMs += performance.now() - t0;
               tracker.decided(name, ob.tick, env.tick); // applied at this tick: the world ran meanwhile
               const a = acts[name] ?? { type: 'noop' as const };
@@ -189,7 +192,7 @@ export async function runEpisode<B extends AnyEpisodeBackend = WorldBackend>(o: 
         let actions: Partial<Record<string, ActionOf<B>>> = {};
         if (askedCount > 0) {
           const t0 = performance.now();
-          actions = await o.team.decide(asked, o.signal);
+          actions = await team.decide(asked, o.signal);
           planningMs += performance.now() - t0;
           if (logging) for (const [agent, action] of Object.entries(actions)) o.log.write({ type: 'action', tick: o.backend.tick, agent, action });
           if (positions && Object.values(actions).some((a) => a?.type === 'skill' || a?.type === 'code')) positions.sample('skill_start', obs as WorldObservations);
@@ -241,10 +244,10 @@ export async function runEpisode<B extends AnyEpisodeBackend = WorldBackend>(o: 
   } finally {
     events.stop();
     offCalls?.();
-    await o.team.stop?.().catch(() => undefined);
+    await team.stop?.().catch(() => undefined);
   }
   const ticks = o.backend.tick;
-  const stats: Partial<TeamStats> = o.team.stats?.() ?? {};
+  const stats: Partial<TeamStats> = team.stats?.() ?? {};
   const metrics = emptyMetrics();
   for (const [k, v] of Object.entries(stats)) if (typeof v === 'number') metrics[k] = v;
   if (llm) {
@@ -253,16 +256,18 @@ export async function runEpisode<B extends AnyEpisodeBackend = WorldBackend>(o: 
   }
   metrics.planningMs = Math.round(planningMs);
   metrics.timeCost = outcome.success ? ticks / 20 : null;
-  metrics.meanPromptTimes = names.length ? (metrics.prompts ?? 0) / names.length : 0;
+  // The team's size and prompts per agent count the agents it drove, not the task's confederates.
+  const driven = o.task.confederates ? names.filter((n) => !Object.hasOwn(o.task.confederates!.scripts, n)) : names;
+  metrics.meanPromptTimes = driven.length ? (metrics.prompts ?? 0) / driven.length : 0;
   const result: EpisodeResult = {
     task: o.task.id,
     taskType: o.task.type,
     seed: o.seed,
-    agents: o.team.architecture,
+    agents: team.architecture,
     org: o.org ?? null,
     mode,
     backend: o.backend.kind,
-    teamSize: names.length,
+    teamSize: driven.length,
     success: error ? false : outcome.success,
     score: error ? 0 : outcome.score,
     ticks,
@@ -283,6 +288,11 @@ export async function runEpisode<B extends AnyEpisodeBackend = WorldBackend>(o: 
 }
 
 class EpisodeOver extends Error {}
+
+/** The team, with the task's confederates played beside it when it has some (agents/confederates/). */
+function withConfederates<O, A>(team: Team<O, A>, confederates: EpisodeTask['confederates']): Team<O, A> {
+  return confederates ? (new TeamWithConfederates(team as unknown as Team, confederates) as unknown as Team<O, A>) : team;
+}
 
 /** An omniscient team's scenario: every agent marked omniscient (the world backends' scenarios list their agents). */
 function omniscientScenario<S>(scenario: S): S {

@@ -38,6 +38,7 @@ export function episodeTaskFromSpec(spec: TaskSpec, seed: string): EpisodeTask {
     return runtime;
   };
   const guidance = briefGuidance(guidanceText(spec.task.guidance), compiled.goals);
+  const scripts = Object.fromEntries(spec.agents.spawn.flatMap((a) => (a.script ? [[a.name, a.script] as const] : [])));
   return {
     id: compiled.id,
     type: spec.task.type,
@@ -56,6 +57,7 @@ export function episodeTaskFromSpec(spec: TaskSpec, seed: string): EpisodeTask {
     scenario: compiled.scenario,
     difficulty: metrics,
     oracleKnowledge: compiled,
+    ...(Object.keys(scripts).length > 0 ? { confederates: { scripts, first: spec.agents.confederates_first } } : {}),
     setup(backend: WorldBackend) {
       runtime?.dispose();
       runtime = new TaskRuntime(compiled, backend);

@@ -80,7 +80,7 @@ export function compileTask(spec: TaskSpec, seed: number | string): CompiledTask
     seed,
     scenario,
     events: spec.events,
-    goals: goalsOf(spec).map((g) => withPlots(g.goal, spec)),
+    goals: goalsOf(spec).map((g) => withChoosers(withPlots(g.goal, spec), spec)),
     mode: spec.task.mode,
     ticksPerStep,
     maxSteps: env.max_steps,
@@ -101,6 +101,12 @@ function withPlots(goal: GoalSpec, spec: TaskSpec): GoalSpec {
   const plots = goal.plots ?? (layout ? householdsOf(layout).map((h) => ({ team: h.team, position: { x: h.centre.x + dx, y: h.centre.y, z: h.centre.z + dz } })) : []);
   const members = (team: string) => spec.agents.spawn.filter((a) => (a.team ?? a.name) === team).map((a) => a.name);
   return { ...goal, plots: plots.map((p) => ({ ...p, members: members(p.team) })) };
+}
+
+/** A choice goal's choosers default to the agents the team drives: every spawn without a script (not the confederates). */
+function withChoosers(goal: GoalSpec, spec: TaskSpec): GoalSpec {
+  if (goal.type !== 'choice' || goal.choosers !== undefined) return goal;
+  return { ...goal, choosers: spec.agents.spawn.filter((a) => a.script === undefined).map((a) => a.name) };
 }
 
 function terrainOf(env: EnvironmentSpec): NonNullable<Scenario['world']>['terrain'] {

@@ -7,6 +7,7 @@
 import type { WorldBackend } from '../env/backend.js';
 import type { AnyEpisodeBackend, ScenarioOf } from '../env/episode-backend.js';
 import type { CompiledTask } from './compile.js';
+import type { ConfederateScript } from './spec/confederate-script.js';
 import type { TaskBrief } from './task-brief.js';
 
 export interface EpisodeOutcome {
@@ -28,6 +29,11 @@ export interface EpisodeTask<Backend extends AnyEpisodeBackend = WorldBackend> {
   readonly difficulty?: Record<string, number>;
   /** Hidden facts the oracle may read: the task compiled for the episode's seed (absent for tasks written in code). */
   readonly oracleKnowledge?: CompiledTask;
+  /**
+   * Agents the task plays itself by their scripts (a spawn's `script:`), not the team; `first`: the team's agents
+   * decide only once every script has ended (`agents.confederates_first`). The runner seats them (agents/scripted/).
+   */
+  readonly confederates?: { scripts: Readonly<Record<string, ConfederateScript>>; first: boolean };
   setup(backend: Backend): Promise<void> | void;
   /** After every env step (events catch up on the ticks that passed). */
   afterStep(backend: Backend): Promise<void> | void;

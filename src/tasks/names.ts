@@ -219,6 +219,7 @@ function goalRefs(g: GoalSpec, base: PathSegment[], add: Add): void {
     case 'all_survive':
     case 'survive_days':
     case 'creative':
+    case 'choice':
       return;
   }
 }

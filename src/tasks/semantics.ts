@@ -32,6 +32,7 @@ const NEEDED_GOAL: Partial<Record<TaskType, string>> = {
   survival: 'survive_days {days}',
   construction: 'blueprint {origin, palette, layers}',
   stage_performance: 'stage_performance {script}',
+  choice: 'choice {options, correct}',
   collection: 'collection {items}',
   society: 'settlement {hut, plots or agents.households}',
   shelter: 'shelter {origin}',
@@ -82,6 +83,10 @@ export function checkSemantics(spec: TaskSpec): NameProblem[] {
     if (agentNames.has(a.name)) err(['agents', 'spawn', i, 'name'], `agent name '${a.name}' is used twice; names must be unique`);
     agentNames.add(a.name);
   });
+  // Confederates (spawns with a script) are played by the task; the team needs at least one agent of its own.
+  const confederates = spawn.filter((a) => a.script !== undefined).length;
+  if (confederates > 0 && confederates === spawn.length) err(['agents', 'spawn'], 'every agent has a script, so the team would drive nobody: leave the script out of the agents the team should play');
+  if (spec.agents.confederates_first && confederates === 0) warn(['agents', 'confederates_first'], 'no agent has a script, so there are no confederates to wait for');
 
   const eventIds = new Set<string>();
   const bossNames = new Set<string>();
@@ -145,6 +150,18 @@ export function checkSemantics(spec: TaskSpec): NameProblem[] {
           if (!Object.values(teamsOf(spec)).includes(p.team)) err([...path, 'plots', k, 'team'], `no agent is in team '${p.team}'`);
         });
         break;
+      case 'choice': {
+        const options = Object.keys(goal.options);
+        if (options.length < 2) err([...path, 'options'], `a choice needs at least two options, this one has ${options.length}`);
+        if (!options.includes(goal.correct)) err([...path, 'correct'], `'${goal.correct}' is not one of the options (${options.join(', ')})`);
+        const names = new Map(spawn.map((a) => [a.name, a]));
+        goal.choosers?.forEach((c, k) => {
+          const a = names.get(c);
+          if (!a) err([...path, 'choosers', k], `no agent is named '${c}'`);
+          else if (a.script) err([...path, 'choosers', k], `'${c}' is a confederate (it has a script): its choice is scripted, not the team's`);
+        });
+        break;
+      }
       case 'stage_performance':
         goal.script.forEach((line, k) => {
           if (line.action === 'chat' && line.text === undefined) err([...path, 'script', k, 'text'], 'a chat line needs the text to say');

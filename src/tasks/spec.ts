@@ -14,6 +14,7 @@ import { itemStackSchema, positionSchema } from './spec/common.js';
 import { boundedList, nameString, nonNegativeNumber, positiveInt, positiveNumber, TASK_LIMITS, textString } from './spec/limits.js';
 import { eventSchema } from './spec/events.js';
 import { goalSchema } from './spec/goals.js';
+import { confederateScriptSchema } from './spec/confederate-script.js';
 import { householdMember, householdsSchema, householdTeam, memberPosition } from './spec/households.js';
 
 export const TASK_TYPES = [
@@ -29,6 +30,8 @@ export const TASK_TYPES = [
   'creative',
   'construction',
   'stage_performance',
+  // MineLand's sociological studies (Appendix O.1): pick one of a few options, e.g. the taller of two towers
+  'choice',
   // S-Agents
   'collection',
   'shelter',
@@ -85,6 +88,8 @@ export const agentSpawnSpecSchema = z.strictObject({
   omniscient: z.boolean().optional(),
   /** Placed on the ground of its column when the episode starts (`y` is then only a hint): natural terrain's height depends on the seed. */
   on_ground: z.boolean().optional(),
+  /** A confederate: the task plays this agent by its script (spec/confederate-script.ts); the team drives the others. */
+  script: confederateScriptSchema.optional(),
 });
 export type AgentSpawnSpec = z.output<typeof agentSpawnSpecSchema>;
 
@@ -104,6 +109,11 @@ export const agentsSchema = z
     count: positiveInt(TASK_LIMITS.listEntries, 'agents').optional(),
     spawn: boundedList(agentSpawnSpecSchema).default([]),
     households: householdBlockSchema.optional(),
+    /**
+     * The team's agents are first asked to decide once every confederate's script has ended, and then hear all
+     * that was said meanwhile (MineLand O.1: the tested agent chooses after watching the others). Default false.
+     */
+    confederates_first: z.boolean().default(false),
   })
   .transform((a, ctx) => {
     const h = a.households;

@@ -74,6 +74,11 @@ export class TaskEnv {
   ) {
     this.possibleAgents = spec.agents.spawn.map((a) => a.name);
     this.backend = options.backend ?? null;
+    // Confederates are played by the runner (agents/confederates/); here every agent is the caller's, so a script would go unplayed.
+    const scripted = spec.agents.spawn.filter((a) => a.script !== undefined).map((a) => a.name);
+    if (scripted.length > 0) {
+      throw new InputError(`task ${spec.id} has confederates (spawns with a script: ${scripted.join(', ')}), which the environment API does not play`, 'run it with `guildcraft run` or `guildcraft experiment run`, which play the scripts beside the team; or remove the scripts and drive those agents yourself');
+    }
   }
 
   /** Loads a task by id (`suite/name-vN`), YAML path, or parsed spec. Invalid task files throw an InputError listing every problem. */

@@ -9,7 +9,8 @@
  *  - combat: wear armor, attack visible mobs of the type, explore when none is seen;
  *  - survive_days: eat when hungry, fight hostiles that come close, dig in for the night;
  *  - shelter / blueprint: build layer by layer, split by the blocks each agent carries;
- *  - stage_performance: play the script line by line (stage-director.ts).
+ *  - stage_performance: play the script line by line (stage-director.ts);
+ *  - choice: walk to the option the goal says is correct (a check of the set-up, not a judgement).
  */
 import type { AgentAction } from '../../core/actions.js';
 import type { Observation } from '../../core/observation.js';
@@ -194,6 +195,12 @@ export class HeuristicTeam implements Team {
       case 'survive_days':
       case 'all_survive':
         return this.survive(obs);
+      case 'choice': {
+        // The success criterion is public (tasks/task-brief.ts): the heuristic goes and stands at the option it names.
+        if (goal.choosers && !goal.choosers.includes(name)) return null;
+        const at = goal.options[goal.correct]?.position;
+        return at ? skill('moveTo', { x: at.x, y: at.y, z: at.z, range: 1 }) : null;
+      }
       case 'stage_performance':
         return this.stage?.next(name, obs, this.latest, {
           obtain: (n, o, item, count) => this.obtain(n, o, item, count),

@@ -6,6 +6,7 @@
  */
 import { aggregateCos, orderCountsOf, type CookingEpisodeCounts } from '../../tasks/cooking/cos.js';
 import { getLevel, type RuleSet } from '../../env/cuisine/index.js';
+import { choiceCountsOf } from '../../tasks/goals/choice.js';
 import type { EpisodeResult } from '../episode-result.js';
 import { bootstrapGroups, bootstrapMean, type Interval } from './bootstrap.js';
 import type { Cell } from './grid.js';
@@ -41,6 +42,8 @@ export const METRIC_LABELS: Record<MetricName, string> = {
   act_ticks: 'acting ticks per agent',
   idle_ticks: 'idle ticks per agent',
   cooperative_agents: 'agents whose first plan is to work with others',
+  correct_choice: 'share of choices that were the correct option (1 = right, 0 = left)',
+  choice_made: 'share of choosers who made a clear choice',
   cos: 'collaboration score CoS',
 };
 
@@ -108,6 +111,16 @@ export function metricOf(r: EpisodeResult, metric: Exclude<MetricName, 'cos'>): 
     case 'cooperative_agents':
       // Only teams that make long-term plans (Alex) have the figure; an episode where no agent planned has none.
       return typeof m.longTermPlans === 'number' && m.longTermPlans > 0 ? (m.cooperativePlans ?? 0) : null;
+    case 'correct_choice': {
+      // A choice task's details lead with its counts (tasks/goals/choice.ts); an episode where nobody chose has none.
+      const c = choiceCountsOf(r.details);
+      return c && c.correct + c.other > 0 ? c.correct / (c.correct + c.other) : null;
+    }
+    case 'choice_made': {
+      // The episodes correct_choice leaves out (nobody chose clearly) show here as 0.
+      const c = choiceCountsOf(r.details);
+      return c && c.correct + c.other + c.undecided > 0 ? (c.correct + c.other) / (c.correct + c.other + c.undecided) : null;
+    }
   }
 }
 

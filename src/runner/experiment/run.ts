@@ -137,6 +137,7 @@ async function episodeJobs(spec: EpisodesExperiment & { file: string; name: stri
           ...(v.latency !== undefined ? { latency: String(v.latency) } : {}),
           ...(v.collaboration !== undefined ? { collaboration: String(v.collaboration) } : {}),
           ...(v.team_size !== undefined ? { teamSize: Number(v.team_size) } : {}),
+          ...(v.confederates !== undefined ? { confederates: Number(v.confederates) } : {}),
           ...(v.time_scale !== undefined ? { timeScale: Number(v.time_scale) } : {}),
           ...(v.personality !== undefined ? { personality: String(v.personality) } : {}),
           ...(o.llmCache ? { llmCache: o.llmCache } : {}),

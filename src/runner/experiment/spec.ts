@@ -19,6 +19,8 @@ export const episodeAxesSchema = z
     /** S-Agents' collaboration mode: relay, round-based or non-obstructive (async). */
     collaboration: values(z.enum(['relay', 'round', 'async'])),
     team_size: values(z.number().int().min(1)),
+    /** The task's first n confederates (spawns with a script) are seated, the others left out (MineLand's 0+1 .. 9+1). */
+    confederates: values(z.number().int().min(0)),
     model: values(z.string()),
     ticks_per_step: values(z.number().int().min(1)),
     time_scale: values(z.number().positive()),
@@ -48,7 +50,7 @@ export const cuisineAxesSchema = z
 /** Where a table or a reference number sits: axis names, plus `task` and `task_type` (episodes) or `alpha` (cuisine). */
 const dimension = z.string().min(1);
 
-export const METRICS = ['success', 'score', 'ticks', 'seconds', 'time_cost', 'mpt', 'messages', 'llm_calls', 'tokens', 'latency_s', 'cost_usd', 'plan_ticks', 'act_ticks', 'idle_ticks', 'cooperative_agents', 'cos'] as const;
+export const METRICS = ['success', 'score', 'ticks', 'seconds', 'time_cost', 'mpt', 'messages', 'llm_calls', 'tokens', 'latency_s', 'cost_usd', 'plan_ticks', 'act_ticks', 'idle_ticks', 'cooperative_agents', 'correct_choice', 'choice_made', 'cos'] as const;
 export type MetricName = (typeof METRICS)[number];
 
 export const tableSchema = z

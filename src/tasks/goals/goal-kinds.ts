@@ -14,6 +14,7 @@ import {
   allSurviveGoalSchema,
   blueprintGoalSchema,
   chestContainsGoalSchema,
+  choiceGoalSchema,
   collectionGoalSchema,
   combatGoalSchema,
   cookingOrdersGoalSchema,
@@ -32,6 +33,7 @@ import {
 import { AllSurviveEvaluator } from './all-survive.js';
 import { BlueprintEvaluator } from './blueprint.js';
 import { ChestContainsEvaluator } from './chest-contains.js';
+import { ChoiceEvaluator } from './choice.js';
 import { CollectionEvaluator } from './collection.js';
 import { CombatEvaluator } from './combat.js';
 import { CreativeEvaluator } from './creative.js';
@@ -92,6 +94,7 @@ export const GOAL_KINDS = new KindTable<GoalKind>('goal', ['evaluator'], 'docs/a
   builtin('shelter', shelterGoalSchema, (g) => new ShelterEvaluator(g)),
   builtin('collection', collectionGoalSchema, (g) => new CollectionEvaluator(g)),
   builtin('stage_performance', stagePerformanceGoalSchema, (g) => new StagePerformanceEvaluator(g)),
+  builtin('choice', choiceGoalSchema, (g) => new ChoiceEvaluator(g)),
   builtin('creative', creativeGoalSchema, (g) => new CreativeEvaluator(g)),
   builtin('cooking_orders', cookingOrdersGoalSchema, (g, seed) => new CookingOrdersEvaluator(g, seed)),
 ]);

@@ -151,6 +151,29 @@ export const stagePerformanceGoalSchema = z.strictObject({
   threshold: z.number().min(0).max(1).default(1),
 });
 
+/** One option of a choice: where it stands and the words that name it in chat. */
+export const choiceOptionSchema = z.strictObject({
+  /** The option's place (a tower's foot): standing within `radius` blocks of it, horizontally, chooses it. */
+  position: positionSchema,
+  radius: positiveNumber(TASK_LIMITS.side, 'blocks').default(3),
+  /** Words that name the option in chat (whole words, any case); default: the option's own name. */
+  words: boundedList(nameString).optional(),
+});
+
+/**
+ * MineLand's conformity study (Appendix O.1): the chooser picks one of the options, read from what it does (the
+ * rule is in goals/choice.ts); score 1 for the `correct` option, 0 for another.
+ */
+export const choiceGoalSchema = z.strictObject({
+  type: z.literal('choice'),
+  /** Option name -> option (e.g. `right: {position: [-6, 64, 10], words: [right, taller]}`). */
+  options: z.record(nameString, choiceOptionSchema),
+  /** The option that is right. */
+  correct: nameString,
+  /** The agents whose choice counts; default: every agent the team drives (the spawns without a script). */
+  choosers: boundedList(nameString).min(1).optional(),
+});
+
 /** An open goal: the episode is recorded and scored only by an optional judge. */
 export const creativeGoalSchema = z.strictObject({
   type: z.literal('creative'),
@@ -189,6 +212,7 @@ export const builtinGoalSchema = z.discriminatedUnion('type', [
   shelterGoalSchema,
   collectionGoalSchema,
   stagePerformanceGoalSchema,
+  choiceGoalSchema,
   creativeGoalSchema,
   cookingOrdersGoalSchema,
 ]);
