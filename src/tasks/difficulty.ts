@@ -5,9 +5,10 @@
  *   |a - b| for numbers (max_health, speed_bps, perception_range), Jaccard distance for sets
  *   (inventory items, effects) — over the attributes some agent of the task sets. In [0, 1].
  * - N, collaboration necessity: min over agents of (time for that agent alone to do the whole
- *   workload) / T_max. Workload: blocks to mine (and place) for item and crisis goals, enemy HP for
- *   combat and raids. Travel, planning and crafting are left out, so N is a lower bound; N > 1 means
- *   no single agent can finish in time. Infinity when no single agent can do it with what it holds
+ *   workload) / T_max. Workload: blocks to mine for item goals, every survival block in the map to
+ *   mine and place for a crisis (Appendix C.1's N_required), enemy HP for combat and raids.
+ *   Travel, planning and crafting are left out, so N is a lower bound; N > 1 means no single agent
+ *   can finish in time. Infinity when no single agent can do it with what it holds
  *   (no suitable tool; tools crafted during the task are not considered).
  * - D, environment dynamicity: changes the events make without agents (flood slices advanced,
  *   blocks spawned and vanished, mobs spawned, chest refills) per step.
@@ -32,6 +33,7 @@ import { requirementNames } from './spec/common.js';
 import type { AgentSpawnSpec, EventSpec, GoalSpec, TaskSpec } from './spec.js';
 import { goalKind, type Workload } from './goals/goal-kinds.js';
 import { isPluginKind } from './kind-table.js';
+import { survivesCrisis } from './generate/verify/mining.js';
 
 /** Bounds of the parameter space for min-max normalisation (TickingCollab Appendix B's max_health range; the others cover its listings). */
 export interface AttributeBounds {
@@ -203,17 +205,26 @@ function enemySpawns(spec: TaskSpec): { step: number; dps: number; hp: number }[
   return out.sort((x, y) => x.step - y.step);
 }
 
-const FLAMMABLE = /(_log|_wood|_planks|_leaves|wool|_stem|hyphae|bookshelf|hay_block)$/;
-
-function crisisWork(spec: TaskSpec, agents: number): Work[] {
+/**
+ * Appendix C.1's N_required for a crisis: the survival blocks the map holds (every pile and placed
+ * block the flood leaves standing: lava burns wood), by block type, each to be gathered and placed
+ * (Appendix B's "N = (blocks_to_gather + blocks_to_place) / best_agent_throughput / T_max"). C.1
+ * defines N_required as "the number of survival blocks available in the environment", and §2.2 calls
+ * the workload of Task #1 "the required block count"; docs/task-generator.md gives the derivation.
+ */
+function crisisWork(spec: TaskSpec, registry: Registry): Work[] {
   const fills = spec.events.flatMap((e) => e.actions.filter((a) => a.type === 'progressive_fill'));
   if (fills.length === 0) return [];
-  const lava = fills.some((f) => f.block === 'lava');
-  const piles = [...(spec.environment.materials?.grid ?? []).map((p) => p.block), ...spec.environment.blocks.map((b) => b.block)];
-  const blocks = [...new Set(piles)].filter((b) => !(lava && FLAMMABLE.test(b)));
-  const height = Math.max(...fills.map((f) => f.height ?? f.area.max.y - f.area.min.y + 1));
-  // Appendix C: a shelter higher than the crisis for every agent, (H + 1) blocks each.
-  return [{ kind: 'mine', blocks, count: (height + 1) * agents, place: true }];
+  const counts = new Map<string, number>();
+  const add = (block: string, n: number): void => {
+    if (registry.isBlock(block) && fills.every((f) => survivesCrisis(registry, block, f.block))) counts.set(block, (counts.get(block) ?? 0) + n);
+  };
+  for (const p of spec.environment.materials?.grid ?? []) add(p.block, p.width * p.height * p.depth);
+  for (const b of spec.environment.blocks) {
+    const to = b.to ?? b.position;
+    add(b.block, (Math.abs(to.x - b.position.x) + 1) * (Math.abs(to.y - b.position.y) + 1) * (Math.abs(to.z - b.position.z) + 1));
+  }
+  return [...counts].map(([block, count]) => ({ kind: 'mine', blocks: [block], count, place: true }));
 }
 
 function goalWork(spec: TaskSpec, goal: GoalSpec, registry: Registry): Work[] {
@@ -240,7 +251,7 @@ function goalWork(spec: TaskSpec, goal: GoalSpec, registry: Registry): Work[] {
       return [{ kind: 'place', count: 2 * area + ring * goal.wall_height }];
     }
     case 'all_survive':
-      return crisisWork(spec, spec.agents.spawn.length);
+      return crisisWork(spec, registry);
     default:
       return isPluginKind(goal) ? (goalKind(goal.type)?.workload?.(goal) ?? []) : [];
   }

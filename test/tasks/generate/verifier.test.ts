@@ -3,6 +3,7 @@ import { parseTask } from '../../../src/tasks/load.js';
 import type { TaskSpec } from '../../../src/tasks/spec.js';
 import { feasibilityMarginsSchema, type FeasibilityMargins } from '../../../src/tasks/generate/user-spec.js';
 import { verifyTask } from '../../../src/tasks/generate/verify/feasibility.js';
+import { verifyCrisis, type CrisisCheckInput } from '../../../src/tasks/generate/verify/crisis.js';
 import { canMine, mineSeconds, requiredTier, survivesCrisis, toolTier } from '../../../src/tasks/generate/verify/mining.js';
 import { Registry } from '../../../src/world/registry.js';
 
@@ -70,7 +71,34 @@ describe('prepare for a crisis (Appendix C.1)', () => {
     expect(v.ok).toBe(true);
     // T_crisis = t0 + L / v = 20 + 60 / 1.
     expect(v.estimates.T_crisis).toBe(80);
-    expect(v.estimates.N_required).toBe(4);
+    // N_required: the survival blocks in the map (one 3x3 pile), at least (H+1)·N_agent = 4.
+    expect(v.estimates.N_required).toBe(9);
+    expect(v.estimates.N_shelter).toBe(4);
+  });
+
+  it('gathers every survival pile in the map (N_required), not only the shelter\'s (H+1)·N_agent blocks', () => {
+    const input = (piles: CrisisCheckInput['piles']): CrisisCheckInput => ({
+      crisisBlock: 'water',
+      height: 1,
+      startSeconds: 0,
+      areaLength: 200,
+      fillBlocksPerSecond: 1,
+      buildSite: { x: 0, y: 64, z: 0 },
+      agents: [{ name: 'A', position: { x: 0, y: 64, z: 0 }, speedBps: 4, tools: ['stone_pickaxe'] }],
+      piles,
+      alpha: 2,
+    });
+    const near = { block: 'cobblestone', position: { x: 4, y: 64, z: 0 }, count: 10 };
+    const far = { block: 'stone', position: { x: 20, y: 64, z: 0 }, count: 6 };
+    const one = verifyCrisis(registry, input([near]));
+    const two = verifyCrisis(registry, input([near, far]));
+    // 10 blocks already shelter the one agent; the second pile is still gathered and placed.
+    expect(two.estimates.N_required).toBe(16);
+    expect(two.estimates.T_construct).toBeCloseTo(0.5 * 16);
+    const stone = mineSeconds(registry, 'stone', ['stone_pickaxe']);
+    // The walk on from the near pile (16 blocks) and back to the site (20) at 4 blocks/s, less the
+    // walk back from the near pile (4), plus mining the far pile.
+    expect(two.estimates.T_gather! - one.estimates.T_gather!).toBeCloseTo((16 + 20 - 4) / 4 + 6 * stone);
   });
 
   it('rejects a draft whose survival block no agent can mine, naming the tool it needs', () => {

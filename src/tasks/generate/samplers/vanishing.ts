@@ -54,7 +54,8 @@ export function sampleVanishing(space: ParamSpace, description: string): RawTask
   const ranges = space.spread('agents.spawn.capabilities.perception_range', [8, 32], count);
   const spawn = Array.from({ length: count }, (_, i) => {
     const tool = (): string => `${space.name('agents.spawn.tool_tier', TIERS)}_${space.name('agents.spawn.tool_kind', KINDS)}`;
-    const held = [...new Set(rng.chance(0.25) ? [tool(), tool()] : [tool()])];
+    // One tool each: an agent with a pickaxe and an axe would be the best at every type (lower N).
+    const held = [tool()];
     const position: Triple = [rng.int(-4, 4), 64, rng.int(-4, 4)];
     return {
       name: agentName(i),
@@ -65,15 +66,16 @@ export function sampleVanishing(space: ParamSpace, description: string): RawTask
   });
 
   // Quotas: the best single agent (the one with the least mining time over one block of each type)
-  // should need `aim` episodes for all of them, an equal share of time per type; when nobody can mine
-  // every type alone the quota is a share of the supply instead.
+  // should need `aim` episodes for all of them, the same count of each type (so the slow types weigh
+  // as much as the fast ones, as a quota per type does in §2.2's sum); never more than half of what
+  // spawns. When nobody can mine every type alone the quota is a share of the supply instead.
   const aim = aimedNecessity(space);
   const perBlock = spawn.map((a) => blocks.map((b) => mineSeconds(registry, b, Object.keys(a.inventory))));
   const best = perBlock.reduce((x, y) => (sum(y) < sum(x) ? y : x));
   const quotas = events.map((ev, i) => {
     const action = ev.actions[0]!;
     const supply = Math.floor((action.count * firingSteps(ev.trigger, maxSteps).length) / SUPPLY_MARGIN);
-    const wanted = Number.isFinite(sum(best)) ? Math.round((aim * maxSteps) / (blocks.length * best[i]!)) : Math.round(supply * rng.range(0.5, 1));
+    const wanted = Number.isFinite(sum(best)) ? Math.round((aim * maxSteps) / sum(best)) : Math.round(supply * rng.range(0.5, 1));
     return { name: dropOf(blocks[i]!), count: Math.max(1, Math.min(supply, wanted)) };
   });
 
