@@ -1,5 +1,6 @@
 /**
  * Compares the senses of two builds on the same eyes: `npm run bench -- senses-ab --builds OLD,NEW`
+ * (`--agents N`, default 1,000; `--range R` gives every agent perception range R instead of 16..32)
  * where OLD and NEW are copies of `dist/` inside the project, so that its node_modules resolve
  * (e.g. `cp -r dist dist-old` before a change, rebuild, then `--builds dist-old,dist`). Prints one JSON line: NEW's speed-up over OLD and both figures.
  *
@@ -26,10 +27,14 @@ interface ChildResult {
   checksums: number[];
 }
 
-/** Eyes of the senses bench after `ticks` ticks of its walk (same seed, same agents, same moves). */
-function benchEyes(seed: string, agents: number, ticks: number): Array<[number, number, number, number]> {
+/**
+ * Eyes of the senses bench after `ticks` ticks of its walk (same seed, same agents, same moves).
+ * Perception ranges cycle 16..32 as in the senses bench, or are all `range` when given (the world
+ * bench's observations use the default 32).
+ */
+function benchEyes(seed: string, agents: number, ticks: number, range: number | null): Array<[number, number, number, number]> {
   const world = new World({ seed, terrain: { type: 'natural' } });
-  const players = joinBenchAgents(world, agents, 16, 32);
+  const players = joinBenchAgents(world, agents, range ?? 16, range ?? 32);
   const act = benchWalker(world, players);
   for (let t = 0; t < ticks; t++) {
     act();
@@ -59,8 +64,8 @@ async function loadBuild(dir: string, seed: string, eyes: Array<[number, number,
   return { observeAll, checksum: () => checksum };
 }
 
-async function child(builds: string[], rounds: number, seed: string, ticks: number): Promise<ChildResult> {
-  const eyes = benchEyes(seed, 1000, ticks);
+async function child(builds: string[], rounds: number, seed: string, ticks: number, agents: number, range: number | null): Promise<ChildResult> {
+  const eyes = benchEyes(seed, agents, ticks, range);
   const loaded = [];
   for (const b of builds) loaded.push(await loadBuild(b, seed, eyes));
   for (const l of loaded) for (let i = 0; i < 2; i++) l.observeAll(); // warm-up
@@ -91,12 +96,14 @@ export async function run(argv: string[]): Promise<void> {
       rounds: { type: 'string', default: '14' },
       ticks: { type: 'string', default: '400' },
       seed: { type: 'string', default: 'bench' },
+      agents: { type: 'string', default: '1000' },
+      range: { type: 'string' },
       child: { type: 'boolean', default: false },
     },
   });
   const builds = (values.builds ?? '').split(',').filter((b) => b !== '').map((b) => (isAbsolute(b) ? b : resolve(b)));
   if (builds.length !== 2) {
-    console.error('usage: npm run bench -- senses-ab --builds OLD,NEW [--rounds 14] [--ticks 400]\n  OLD and NEW are copies of dist/ inside the project (cp -r dist dist-old before a change, rebuild, then --builds dist-old,dist)');
+    console.error('usage: npm run bench -- senses-ab --builds OLD,NEW [--rounds 14] [--ticks 400] [--agents 1000] [--range R]\n  OLD and NEW are copies of dist/ inside the project (cp -r dist dist-old before a change, rebuild, then --builds dist-old,dist)');
     process.exit(2);
   }
   for (const b of builds) {
@@ -107,13 +114,19 @@ export async function run(argv: string[]): Promise<void> {
   }
   const rounds = Number(values.rounds);
   const ticks = Number(values.ticks);
+  const agents = Number(values.agents);
+  const range = values.range === undefined ? null : Number(values.range);
+  if (!Number.isInteger(agents) || agents < 1 || (range !== null && !(Number.isInteger(range) && range >= 1))) {
+    console.error('senses-ab: --agents must be a whole number >= 1 and --range (every agent\'s perception range; default cycles 16..32) a whole number >= 1');
+    process.exit(2);
+  }
   if (values.child) {
-    console.log(JSON.stringify(await child(builds, rounds, values.seed!, ticks)));
+    console.log(JSON.stringify(await child(builds, rounds, values.seed!, ticks, agents, range)));
     return;
   }
   const self = fileURLToPath(new URL('./main.js', import.meta.url));
   const runChild = (order: string[]): ChildResult => {
-    const out = spawnSync(process.execPath, ['--expose-gc', self, 'senses-ab', '--child', '--builds', order.join(','), '--rounds', String(rounds), '--ticks', String(ticks), '--seed', values.seed!], { encoding: 'utf8', maxBuffer: 1 << 24 });
+    const out = spawnSync(process.execPath, ['--expose-gc', self, 'senses-ab', '--child', '--builds', order.join(','), '--rounds', String(rounds), '--ticks', String(ticks), '--seed', values.seed!, '--agents', String(agents), ...(range === null ? [] : ['--range', String(range)])], { encoding: 'utf8', maxBuffer: 1 << 24 });
     if (out.status !== 0) {
       const hint = out.stderr.includes('ERR_MODULE_NOT_FOUND') ? ' (a build copied outside the project cannot find its packages: copy dist/ to a folder inside the project, e.g. dist-old)' : '';
       throw new Error(`senses-ab: measuring ${order.join(' then ')} failed${hint}:\n${out.stderr}`);
@@ -136,6 +149,8 @@ export async function run(argv: string[]): Promise<void> {
     oldObservationsPerCpuSecond: perSecond([...forward.roundMs[0]!, ...backward.roundMs[1]!]),
     newObservationsPerCpuSecond: perSecond([...forward.roundMs[1]!, ...backward.roundMs[0]!]),
     rounds,
+    agents,
+    range: range ?? '16-32',
     sameSight,
   };
   console.log(JSON.stringify(result));
