@@ -224,37 +224,41 @@ export class EyeRays {
     if (cx !== cx) return false; // NaN: nothing remembered
     const cy = this.stopY;
     const cz = this.stopZ;
+    const ox = this.ox;
+    const oy = this.oy;
+    const oz = this.oz;
+    // Most rays that miss the cell do not even span it on some axis: tell those by comparisons alone.
+    const lx = cx + STOP_MARGIN;
+    const hx = cx + 1 - STOP_MARGIN;
+    if ((ox < tx ? tx : ox) <= lx || (ox < tx ? ox : tx) >= hx) return false;
+    const ly = cy + STOP_MARGIN;
+    const hy = cy + 1 - STOP_MARGIN;
+    if ((oy < ty ? ty : oy) <= ly || (oy < ty ? oy : ty) >= hy) return false;
+    const lz = cz + STOP_MARGIN;
+    const hz = cz + 1 - STOP_MARGIN;
+    if ((oz < tz ? tz : oz) <= lz || (oz < tz ? oz : tz) >= hz) return false;
     if (cx === bx && cy === by && cz === bz) return false;
     // Slab test: the parameter range of the segment inside the shrunken cell, on each axis in turn.
     let enter = 0;
     let exit = 1;
-    const ox = this.ox;
     const dx = tx - ox;
-    if (dx === 0) {
-      if (!(ox > cx + STOP_MARGIN && ox < cx + 1 - STOP_MARGIN)) return false;
-    } else {
-      const a = (cx + STOP_MARGIN - ox) / dx;
-      const b = (cx + 1 - STOP_MARGIN - ox) / dx;
+    if (dx !== 0) {
+      const a = (lx - ox) / dx;
+      const b = (hx - ox) / dx;
       if (a < b) { if (a > enter) enter = a; if (b < exit) exit = b; } else { if (b > enter) enter = b; if (a < exit) exit = a; }
       if (enter >= exit) return false;
     }
-    const oy = this.oy;
     const dy = ty - oy;
-    if (dy === 0) {
-      if (!(oy > cy + STOP_MARGIN && oy < cy + 1 - STOP_MARGIN)) return false;
-    } else {
-      const a = (cy + STOP_MARGIN - oy) / dy;
-      const b = (cy + 1 - STOP_MARGIN - oy) / dy;
+    if (dy !== 0) {
+      const a = (ly - oy) / dy;
+      const b = (hy - oy) / dy;
       if (a < b) { if (a > enter) enter = a; if (b < exit) exit = b; } else { if (b > enter) enter = b; if (a < exit) exit = a; }
       if (enter >= exit) return false;
     }
-    const oz = this.oz;
     const dz = tz - oz;
-    if (dz === 0) {
-      if (!(oz > cz + STOP_MARGIN && oz < cz + 1 - STOP_MARGIN)) return false;
-    } else {
-      const a = (cz + STOP_MARGIN - oz) / dz;
-      const b = (cz + 1 - STOP_MARGIN - oz) / dz;
+    if (dz !== 0) {
+      const a = (lz - oz) / dz;
+      const b = (hz - oz) / dz;
       if (a < b) { if (a > enter) enter = a; if (b < exit) exit = b; } else { if (b > enter) enter = b; if (a < exit) exit = a; }
       if (enter >= exit) return false;
     }
