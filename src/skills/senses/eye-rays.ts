@@ -31,6 +31,24 @@ const SHORT_WALK = 48;
  */
 const STOP_MARGIN = 1e-6;
 
+/** The segment's parameter range [enter, exit] inside the remembered cell, as `throughStop` narrows it. */
+const span = new Float64Array(2);
+
+/**
+ * Narrows `span` to where o + d·t lies strictly between lo and hi on one axis; false when nothing is
+ * left. (d = 0: the caller has already checked that o lies between them.)
+ */
+function narrowSpan(lo: number, hi: number, o: number, d: number): boolean {
+  if (d === 0) return true;
+  const a = (lo - o) / d;
+  const b = (hi - o) / d;
+  const near = a < b ? a : b;
+  const far = a < b ? b : a;
+  if (near > span[0]!) span[0] = near;
+  if (far < span[1]!) span[1] = far;
+  return span[0]! < span[1]!;
+}
+
 export class EyeRays {
   private readonly horizon = new Horizon();
   private world!: BodyPort;
@@ -238,30 +256,10 @@ export class EyeRays {
     const hz = cz + 1 - STOP_MARGIN;
     if ((oz < tz ? tz : oz) <= lz || (oz < tz ? oz : tz) >= hz) return false;
     if (cx === bx && cy === by && cz === bz) return false;
-    // Slab test: the parameter range of the segment inside the shrunken cell, on each axis in turn.
-    let enter = 0;
-    let exit = 1;
-    const dx = tx - ox;
-    if (dx !== 0) {
-      const a = (lx - ox) / dx;
-      const b = (hx - ox) / dx;
-      if (a < b) { if (a > enter) enter = a; if (b < exit) exit = b; } else { if (b > enter) enter = b; if (a < exit) exit = a; }
-      if (enter >= exit) return false;
-    }
-    const dy = ty - oy;
-    if (dy !== 0) {
-      const a = (ly - oy) / dy;
-      const b = (hy - oy) / dy;
-      if (a < b) { if (a > enter) enter = a; if (b < exit) exit = b; } else { if (b > enter) enter = b; if (a < exit) exit = a; }
-      if (enter >= exit) return false;
-    }
-    const dz = tz - oz;
-    if (dz !== 0) {
-      const a = (lz - oz) / dz;
-      const b = (hz - oz) / dz;
-      if (a < b) { if (a > enter) enter = a; if (b < exit) exit = b; } else { if (b > enter) enter = b; if (a < exit) exit = a; }
-      if (enter >= exit) return false;
-    }
+    // Slab test: the parameter range of the segment inside the shrunken cell, narrowed axis by axis.
+    span[0] = 0;
+    span[1] = 1;
+    if (!narrowSpan(lx, hx, ox, tx - ox) || !narrowSpan(ly, hy, oy, ty - oy) || !narrowSpan(lz, hz, oz, tz - oz)) return false;
     // The world may have changed since the walk that remembered it (an aim outlives a tick when the eyes stay put).
     return this.seeThrough[this.world.blocks.get(cx, cy, cz)] !== 1;
   }
