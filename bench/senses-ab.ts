@@ -1,5 +1,7 @@
 /**
  * Compares the senses of two builds on the same eyes: `npm run bench -- senses-ab --builds OLD,NEW`
+ * (`--agents N`, default 1,000; `--range R` gives every agent perception range R instead of 16..32;
+ * `--world`: the agents of the world bench after `--ticks` of it, digging pits, among mobs and items)
  * where OLD and NEW are copies of `dist/` inside the project, so that its node_modules resolve
  * (e.g. `cp -r dist dist-old` before a change, rebuild, then `--builds dist-old,dist`). Prints one JSON line: NEW's speed-up over OLD and both figures.
  *
@@ -26,10 +28,14 @@ interface ChildResult {
   checksums: number[];
 }
 
-/** Eyes of the senses bench after `ticks` ticks of its walk (same seed, same agents, same moves). */
-function benchEyes(seed: string, agents: number, ticks: number): Array<[number, number, number, number]> {
+/**
+ * Eyes of the senses bench after `ticks` ticks of its walk (same seed, same agents, same moves).
+ * Perception ranges cycle 16..32 as in the senses bench, or are all `range` when given (the world
+ * bench's observations use the default 32).
+ */
+function benchEyes(seed: string, agents: number, ticks: number, range: number | null): Array<[number, number, number, number]> {
   const world = new World({ seed, terrain: { type: 'natural' } });
-  const players = joinBenchAgents(world, agents, 16, 32);
+  const players = joinBenchAgents(world, agents, range ?? 16, range ?? 32);
   const act = benchWalker(world, players);
   for (let t = 0; t < ticks; t++) {
     act();
@@ -39,13 +45,30 @@ function benchEyes(seed: string, agents: number, ticks: number): Array<[number, 
   return players.map((p) => [p.pos.x, p.pos.y, p.pos.z, p.perceptionRange]);
 }
 
-/** One build's world with the agents at `eyes`, and a function observing all of them once. */
-async function loadBuild(dir: string, seed: string, eyes: Array<[number, number, number, number]>) {
+/** Where the eyes come from: the senses bench's walk (eyes put into a fresh world) or the world bench's own world. */
+type EyeSource = { kind: 'walk'; eyes: Array<[number, number, number, number]> } | { kind: 'world'; agents: number; ticks: number };
+
+/**
+ * One build's world with the agents, and a function observing all of them once. With the world
+ * bench as the source, each build steps its own copy of that bench (same seed, same world code:
+ * the same pits dug, items dropped and mobs about) and its agents are observed where they stand.
+ */
+async function loadBuild(dir: string, seed: string, source: EyeSource) {
   const url = (rel: string) => pathToFileURL(resolve(dir, rel)).href;
   const w = (await import(url('src/world/index.js'))) as typeof import('../src/world/index.js');
   const s = (await import(url('src/skills/senses/index.js'))) as typeof import('../src/skills/senses/index.js');
-  const world = new w.World({ seed, terrain: { type: 'natural' } });
-  const players = eyes.map(([x, y, z, r], i) => w.joinPlayer(world, `a${i}`, { x, y, z }, { perceptionRange: r }));
+  let world: InstanceType<typeof w.World>;
+  let players: ReturnType<typeof w.joinPlayer>[];
+  if (source.kind === 'walk') {
+    world = new w.World({ seed, terrain: { type: 'natural' } });
+    players = source.eyes.map(([x, y, z, r], i) => w.joinPlayer(world, `a${i}`, { x, y, z }, { perceptionRange: r }));
+  } else {
+    const wb = (await import(url('bench/world.js'))) as typeof import('./world.js');
+    const bench = wb.createWorldBench({ agents: source.agents, terrain: 'natural', seed, observeEvery: 0 });
+    for (let t = 0; t < source.ticks; t++) bench.step();
+    world = bench.world;
+    players = [...world.entities.values()].filter((e): e is ReturnType<typeof w.joinPlayer> => e.kind === 'player');
+  }
   let checksum = 0;
   const visit = (state: number, x: number, y: number, z: number) => {
     checksum = (checksum + state * 7 + x * 31 + y * 17 + z * 13) % 1_000_000_007;
@@ -59,10 +82,10 @@ async function loadBuild(dir: string, seed: string, eyes: Array<[number, number,
   return { observeAll, checksum: () => checksum };
 }
 
-async function child(builds: string[], rounds: number, seed: string, ticks: number): Promise<ChildResult> {
-  const eyes = benchEyes(seed, 1000, ticks);
+async function child(builds: string[], rounds: number, seed: string, ticks: number, agents: number, range: number | null, fromWorld: boolean): Promise<ChildResult> {
+  const source: EyeSource = fromWorld ? { kind: 'world', agents, ticks } : { kind: 'walk', eyes: benchEyes(seed, agents, ticks, range) };
   const loaded = [];
-  for (const b of builds) loaded.push(await loadBuild(b, seed, eyes));
+  for (const b of builds) loaded.push(await loadBuild(b, seed, source));
   for (const l of loaded) for (let i = 0; i < 2; i++) l.observeAll(); // warm-up
   const roundMs = builds.map(() => [] as number[]);
   for (let r = 0; r < rounds; r++) {
@@ -91,12 +114,15 @@ export async function run(argv: string[]): Promise<void> {
       rounds: { type: 'string', default: '14' },
       ticks: { type: 'string', default: '400' },
       seed: { type: 'string', default: 'bench' },
+      agents: { type: 'string', default: '1000' },
+      range: { type: 'string' },
+      world: { type: 'boolean', default: false },
       child: { type: 'boolean', default: false },
     },
   });
   const builds = (values.builds ?? '').split(',').filter((b) => b !== '').map((b) => (isAbsolute(b) ? b : resolve(b)));
   if (builds.length !== 2) {
-    console.error('usage: npm run bench -- senses-ab --builds OLD,NEW [--rounds 14] [--ticks 400]\n  OLD and NEW are copies of dist/ inside the project (cp -r dist dist-old before a change, rebuild, then --builds dist-old,dist)');
+    console.error('usage: npm run bench -- senses-ab --builds OLD,NEW [--rounds 14] [--ticks 400] [--agents 1000] [--range R | --world]\n  OLD and NEW are copies of dist/ inside the project (cp -r dist dist-old before a change, rebuild, then --builds dist-old,dist)');
     process.exit(2);
   }
   for (const b of builds) {
@@ -107,13 +133,19 @@ export async function run(argv: string[]): Promise<void> {
   }
   const rounds = Number(values.rounds);
   const ticks = Number(values.ticks);
+  const agents = Number(values.agents);
+  const range = values.range === undefined ? null : Number(values.range);
+  if (!Number.isInteger(agents) || agents < 1 || (range !== null && !(Number.isInteger(range) && range >= 1)) || (range !== null && values.world)) {
+    console.error('senses-ab: --agents must be a whole number >= 1 and --range (every agent\'s perception range; default cycles 16..32) a whole number >= 1, not with --world (its agents have the default range)');
+    process.exit(2);
+  }
   if (values.child) {
-    console.log(JSON.stringify(await child(builds, rounds, values.seed!, ticks)));
+    console.log(JSON.stringify(await child(builds, rounds, values.seed!, ticks, agents, range, values.world!)));
     return;
   }
   const self = fileURLToPath(new URL('./main.js', import.meta.url));
   const runChild = (order: string[]): ChildResult => {
-    const out = spawnSync(process.execPath, ['--expose-gc', self, 'senses-ab', '--child', '--builds', order.join(','), '--rounds', String(rounds), '--ticks', String(ticks), '--seed', values.seed!], { encoding: 'utf8', maxBuffer: 1 << 24 });
+    const out = spawnSync(process.execPath, ['--expose-gc', self, 'senses-ab', '--child', '--builds', order.join(','), '--rounds', String(rounds), '--ticks', String(ticks), '--seed', values.seed!, '--agents', String(agents), ...(range === null ? [] : ['--range', String(range)]), ...(values.world ? ['--world'] : [])], { encoding: 'utf8', maxBuffer: 1 << 24 });
     if (out.status !== 0) {
       const hint = out.stderr.includes('ERR_MODULE_NOT_FOUND') ? ' (a build copied outside the project cannot find its packages: copy dist/ to a folder inside the project, e.g. dist-old)' : '';
       throw new Error(`senses-ab: measuring ${order.join(' then ')} failed${hint}:\n${out.stderr}`);
@@ -136,6 +168,9 @@ export async function run(argv: string[]): Promise<void> {
     oldObservationsPerCpuSecond: perSecond([...forward.roundMs[0]!, ...backward.roundMs[1]!]),
     newObservationsPerCpuSecond: perSecond([...forward.roundMs[1]!, ...backward.roundMs[0]!]),
     rounds,
+    agents,
+    eyes: values.world ? 'world bench' : 'senses bench walk',
+    range: values.world ? 'player default' : range ?? '16-32',
     sameSight,
   };
   console.log(JSON.stringify(result));

@@ -94,4 +94,19 @@ describe('EyeRays', () => {
     expect(r.seen).toBeGreaterThan(300);
     expect(r.hidden).toBeGreaterThan(300);
   });
+
+  it('does not stop a ray at a remembered stopping cell that has since become see-through', () => {
+    const world = new World({ seed: 5, terrain: { type: 'flat' }, gamerules: { doMobSpawning: false } });
+    world.setBlock({ x: 0, y: -59, z: 6 }, 'diamond_block');
+    world.setBlock({ x: 0, y: -59, z: 3 }, 'stone'); // between the eyes and the diamond
+    const eye = { x: 0.5, y: -58.38, z: 0.5 };
+    const tops = OpaqueHeightmap.of(world).window(-20, -20, 41, undefined, -40);
+    const rays = new EyeRays();
+    rays.aim(world, tops, eye, 20);
+    const faces = facesToward(eye, 0, -59, 6);
+    expect(rays.blockVisible(0, -59, 6, faces)).toBe(false); // stopped by the stone, which is remembered
+    world.setBlock({ x: 0, y: -59, z: 3 }, 'air'); // the same aim, the world changed
+    expect(blockVisibleFrom(world, eye, 0, -59, 6, faces)).toBe(true);
+    expect(rays.blockVisible(0, -59, 6, faces)).toBe(true);
+  });
 });

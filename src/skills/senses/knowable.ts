@@ -16,7 +16,7 @@ import { BLOCK_REACH, withinReach } from '../../world/index.js';
 import type { BodyEntity, BodyPort, Viewer } from '../body-port.js';
 import { eyePosition } from './eyes.js';
 import { blockVisibleFrom } from './line-of-sight.js';
-import { visibleEntities } from './perception.js';
+import { entityVisible } from './perception.js';
 
 /** Whether `viewer` may know what the block at `pos` is (or that it is air). */
 export function mayKnowBlock(port: BodyPort, viewer: Viewer, pos: Vec3, omniscient: boolean): boolean {
@@ -39,7 +39,7 @@ export function mayKnowBlock(port: BodyPort, viewer: Viewer, pos: Vec3, omniscie
 export function mayKnowEntity(port: BodyPort, viewer: Viewer, target: BodyEntity | undefined, omniscient: boolean): boolean {
   if (!target || target.removed) return false;
   if (omniscient) return true;
-  return visibleEntities(port, viewer, { types: [target.type] }).some((v) => v.id === target.id);
+  return entityVisible(port, viewer, target);
 }
 
 /** The failure text for a block the agent may not know: its position, never what is there. */

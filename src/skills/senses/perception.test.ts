@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { World, joinPlayer, type Player } from '../../world/index.js';
-import { visibleBlocks, visibleEntities } from './perception.js';
+import { World, joinPlayer, spawnMob, type Player } from '../../world/index.js';
+import { entityVisible, visibleBlocks, visibleEntities } from './perception.js';
 
 const newWorld = () => new World({ seed: 1, terrain: { type: 'flat' }, gamerules: { doMobSpawning: false } });
 
@@ -122,5 +122,28 @@ describe('visibleEntities', () => {
     const expected = [...seen].sort((a, b) => a.distance - b.distance || a.id - b.id);
     expect(seen.map((e) => e.id)).toEqual(expected.map((e) => e.id));
     expect(seen.map((e) => e.distance).filter((d, i, all) => i > 0 && d === all[i - 1]).length).toBeGreaterThan(20); // ties were exercised
+  });
+
+  it('entityVisible names exactly the entities visibleEntities lists, whatever the range, cone or wall', () => {
+    const world = newWorld();
+    const p = room(world);
+    p.perceptionRange = 12;
+    const rng = world.rng('test-one-entity');
+    // Players and tall mobs on both sides of the wall, some beyond the range (within the index's margin).
+    for (let i = 0; i < 60; i++) joinPlayer(world, `c${i}`, { x: rng.range(-17, 17), y: -60, z: rng.range(-17, 17) });
+    for (let i = 0; i < 12; i++) spawnMob(world, i % 2 === 0 ? 'enderman' : 'zombie', { x: rng.range(-15, 15), y: -60, z: rng.range(-15, 15) });
+    const others = [...world.entities.values()].filter((e) => e !== p);
+    for (const fov of [undefined, 90]) {
+      p.fovDegrees = fov;
+      for (const yaw of [180, 90]) {
+        p.yaw = yaw;
+        const listed = new Set(visibleEntities(world, p).map((v) => v.id));
+        const named = others.filter((e) => entityVisible(world, p, e)).map((e) => e.id);
+        expect(named).toEqual(others.filter((e) => listed.has(e.id)).map((e) => e.id));
+        expect(listed.size).toBeGreaterThan(3); // some are seen …
+        expect(others.length - listed.size).toBeGreaterThan(10); // … and many are not (wall, range, cone)
+      }
+    }
+    expect(entityVisible(world, p, p)).toBe(false);
   });
 });

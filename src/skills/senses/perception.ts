@@ -516,25 +516,59 @@ export function visibleEntities(world: BodyPort, player: Viewer, query: EntityQu
     const cosHalf = coneCos(player, query);
     const look = lookDirection(player.yaw, player.pitch);
     aimRays(world, eye, range);
-    // The index measures to feet; widen by a tall mob's height, then test the centre exactly.
     // Visit order does not matter: the result is sorted by distance and id below.
-    world.forEachNear(eye, range + 4, (e) => {
+    world.forEachNear(eye, range + ENTITY_SEARCH_MARGIN, (e) => {
       if (!wanted(e)) return;
-      const cyE = e.pos.y + e.height / 2;
-      const dx = e.pos.x - eye.x;
-      const dy = cyE - eye.y;
-      const dz = e.pos.z - eye.z;
-      const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
-      if (d > range) return;
-      if (cosHalf > -2 && dx * look.x + dy * look.y + dz * look.z < cosHalf * d) return;
-      const eyeY = e.pos.y + eyeHeight(e);
-      if (!eyeRays.pointVisible(e.pos.x, eyeY, e.pos.z) && !eyeRays.pointVisible(e.pos.x, cyE, e.pos.z)) return;
-      found.push(describe(e, d));
+      const d = seenAt(eye, range, cosHalf, look, e);
+      if (d >= 0) found.push(describe(e, d));
     });
   }
   sortByDistanceThenId(found);
   if (query.maxResults !== undefined && found.length > query.maxResults) found.length = query.maxResults;
   return found;
+}
+
+/**
+ * The entity index measures to feet: entities are looked for this much beyond the range (a tall
+ * mob's height), then their centre is tested exactly.
+ */
+const ENTITY_SEARCH_MARGIN = 4;
+
+/**
+ * The distance from `eye` to the centre of `e` when the aimed eye rays see it (centre within
+ * `range`, inside the view cone, a clear ray to its eyes or its centre), else -1. `eyeRays` must be
+ * aimed from `eye` over at least `range`.
+ */
+function seenAt(eye: Vec3, range: number, cosHalf: number, look: Vec3, e: BodyEntity): number {
+  const cyE = e.pos.y + e.height / 2;
+  const dx = e.pos.x - eye.x;
+  const dy = cyE - eye.y;
+  const dz = e.pos.z - eye.z;
+  const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  if (d > range) return -1;
+  if (cosHalf > -2 && dx * look.x + dy * look.y + dz * look.z < cosHalf * d) return -1;
+  const eyeY = e.pos.y + eyeHeight(e);
+  if (!eyeRays.pointVisible(e.pos.x, eyeY, e.pos.z) && !eyeRays.pointVisible(e.pos.x, cyE, e.pos.z)) return -1;
+  return d;
+}
+
+/**
+ * Whether `visibleEntities(world, player)` lists `target`, without looking at any other entity: the
+ * same tests in the same arithmetic (the feet within the index's search radius, as both ports'
+ * `forEachNear` measure them, then `seenAt`). Naming one entity (touch, a skill given an id) then
+ * costs two rays instead of a ray to every entity of its type in range.
+ */
+export function entityVisible(world: BodyPort, player: Viewer, target: BodyEntity): boolean {
+  if (target === player || target.id === player.id || target.removed) return false;
+  const eye = eyePosition(player);
+  const range = player.perceptionRange;
+  const radius = range + ENTITY_SEARCH_MARGIN;
+  const fx = target.pos.x - eye.x;
+  const fy = target.pos.y - eye.y;
+  const fz = target.pos.z - eye.z;
+  if (!(fx * fx + fy * fy + fz * fz <= radius * radius)) return false;
+  aimRays(world, eye, range);
+  return seenAt(eye, range, coneCos(player, {}), lookDirection(player.yaw, player.pitch), target) >= 0;
 }
 
 const sortScratch: VisibleEntity[] = [];
