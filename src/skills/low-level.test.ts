@@ -94,6 +94,30 @@ describe('low-level actions', () => {
     expect(player.inventory.count('cobblestone')).toBe(3);
   });
 
+  it('use held on an off-hand shield raises it while a sword is in hand; it blocks after 5 ticks and comes down with use', () => {
+    const { world, player, hold } = setup();
+    player.inventory.add({ name: 'iron_sword', count: 1 });
+    player.inventory.offhand = { name: 'shield', count: 1 };
+    const zombie = spawnMob(world, 'zombie', { x: 0.5, y: Y, z: 2 }, { damage: 0 }); // in front (yaw 0 looks along +z)
+    const inFront = () => {
+      zombie.pos = { x: 0.5, y: Y, z: 2 }; // a blocked blow knocks the zombie back
+      world.index.update(zombie);
+    };
+    expect(hold(act({ use: true }), 4).use).toEqual({ ok: true, item: 'shield' });
+    expect(applyDamage(world, player, 3, 'mob', zombie.id).landed).toBe(true); // 4 ticks up: not yet blocking
+    world.run(20);
+    hold(act({ use: true }), 1); // still held: the shield stays up, its raise time kept
+    expect(applyDamage(world, player, 3, 'mob', zombie.id)).toMatchObject({ blocked: true, dealt: 0 });
+    // Attack with use still held does nothing (vanilla ignores the click); without use it swings.
+    inFront();
+    expect(hold(act({ use: true, attack: true }), 1).attack).toMatchObject({ ok: false, reason: 'shield_raised' });
+    world.run(20);
+    inFront();
+    expect(hold(act({ attack: true }), 1).attack).toMatchObject({ ok: true, target: zombie.id });
+    world.run(20);
+    expect(applyDamage(world, player, 3, 'mob', zombie.id).landed).toBe(true);
+  });
+
   it('drop throws one of the held item into the world', () => {
     const { world, player, hold } = setup();
     player.inventory.slots[0] = { name: 'apple', count: 3 };
