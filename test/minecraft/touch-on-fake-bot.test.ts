@@ -128,6 +128,15 @@ describe('touch on mineflayer', () => {
       expect(touch(90).hits).toEqual([{ tick: 100, from: 'behind', by: 'something', amount: 3 }]);
     });
 
+    it("a player's swing that arrives just after its blow (a 1.9+ client attacks, then swings) still names it", () => {
+      const { packet, health, later, touch } = legacyBot({ 7: new Vec3(0.5, 0, -0.5) });
+      health(17);
+      packet('entity_velocity', { entityId: 1, velocity: pushedSouth });
+      later(1);
+      packet('animation', { entityId: 7, animation: 0 });
+      expect(touch().hits).toEqual([{ tick: 100, from: 'behind', by: 'zombie #7', amount: 3 }]);
+    });
+
     it('a hurt without knockback (a fall) and a push without a hurt are no blows; the fall is still a hurt event', () => {
       const { packet, health, later, touch, body } = legacyBot();
       packet('entity_status', { entityId: 1, entityStatus: 2 });

@@ -53,6 +53,8 @@ export class BodyEvents {
   private lastDrop: { tick: number; amount: number } | null = null;
   /** Reads blows from hurts, knockback and swings, on servers with no damage_event. */
   private readonly knockback: KnockbackBlows | null;
+  /** The latest blow read from a knockback, which a late swing may still name. */
+  private lastKnockHit: FeltHit | null = null;
   private lastHealth: number;
   deaths = 0;
   private readonly detach: (() => void)[] = [];
@@ -104,7 +106,9 @@ export class BodyEvents {
           if (self(p.entityId) && p.velocity) this.feelKnockback(legacy.velocity(this.now(), p.velocity));
         });
         on<{ entityId: number; animation: number }>('animation', (p) => {
-          if (p.animation === 0 && !self(p.entityId)) legacy.swing(this.now(), p.entityId);
+          if (p.animation !== 0 || self(p.entityId)) return;
+          const named = legacy.swing(this.now(), p.entityId);
+          if (named && this.lastKnockHit) this.lastKnockHit.sourceId = named.sourceId;
         });
       }
     }
@@ -144,13 +148,13 @@ export class BodyEvents {
 
   /** A blow read from the knockback (servers before 1.19.4), if the last signal completed one. */
   private feelKnockback(blow: { source: Vec3; sourceId: number | null } | null | undefined): void {
-    if (blow) this.feel(blow.source, blow.sourceId);
+    if (blow) this.lastKnockHit = this.feel(blow.source, blow.sourceId);
   }
 
   /** Records a blow from `source`; its amount is the health drop just before it, or the next one. */
-  private feel(source: Vec3, sourceId: number | null): void {
+  private feel(source: Vec3, sourceId: number | null): FeltHit | null {
     const self = this.bot.entity;
-    if (!self) return;
+    if (!self) return null;
     const tick = this.now();
     const hit: FeltHit = { tick, from: hitSide({ pos: self.position, yaw: yawDegrees(self.yaw) }, source), sourceId, amount: 0 };
     this.hits.push(hit);
@@ -159,6 +163,7 @@ export class BodyEvents {
     this.lastDrop = null;
     if (drop && tick - drop.tick <= BLOW_PAIRING_TICKS) hit.amount = drop.amount;
     else this.unpaid = hit;
+    return hit;
   }
 
   take(): ObservedEvent[] {

@@ -5,9 +5,10 @@
  * - the knockback, as the bot's own entity_velocity: vanilla pushes the victim 0.4 away from the
  *   attacker (flying-squid 1.16.5 pushes it along victim − attacker + (0, 0.5, 0)), so the horizontal
  *   part of the velocity points away from whoever struck, and the side follows;
- * - the arm swing (animation 0) of the player or mob that struck, to everyone near but the victim's
- *   own client excepted — which names the attacker when exactly that entity swung just before, near
- *   enough and on the side the knockback came from.
+ * - the arm swing (animation 0) of the player or mob that struck — which names the attacker when
+ *   exactly one entity swung near enough, on the side the knockback came from, just before the blow
+ *   (a mob swings, then hits) or just after it (a 1.9+ client sends its attack, then its swing).
+ *   A swing that arrives after the blow names it then (`swing` answers with the new attacker).
  * A hurt with no knockback (fall, fire, drowning, starving; a server that sends none) comes from no
  * side and stays the hurt event's alone; an attacker that did not swing, or several that did, stays
  * unknown ("something").
@@ -20,6 +21,8 @@ export const BLOW_PAIRING_TICKS = 4;
 const SAME_BLOW_TICKS = 10;
 /** A swing counts toward a blow within this many ticks before it (a mob swings in the tick it hits). */
 const SWING_TICKS = 10;
+/** …or this many ticks after it (a player's client sends the swing right after the attack). */
+const SWING_AFTER_TICKS = 3;
 /** Horizontal velocity, in blocks per tick, below which a velocity update is no knockback (vanilla's is 0.4, halved at worst). */
 const MIN_KNOCKBACK = 0.05;
 /** An attacker must stand this close (blocks, feet to feet): melee reach plus a step of slack. */
@@ -42,11 +45,22 @@ export interface BlowWitness {
   entityPosition(id: number): Vec3 | undefined;
 }
 
+/** The latest blow, while a late swing may still name it. */
+interface OpenBlow {
+  tick: number;
+  self: Vec3;
+  fromX: number;
+  fromZ: number;
+  /** The swingers on its side so far (named only while there is exactly one). */
+  swingers: Set<number>;
+}
+
 export class KnockbackBlows {
   private hurtAt = -Infinity;
   private knock: { tick: number; dx: number; dz: number } | null = null;
   private lastBlowAt = -Infinity;
   private readonly swings = new Map<number, number>();
+  private open: OpenBlow | null = null;
 
   constructor(private readonly witness: BlowWitness) {}
 
@@ -64,10 +78,18 @@ export class KnockbackBlows {
     return this.pair(tick);
   }
 
-  /** Another entity swung its arm (animation 0). */
-  swing(tick: number, entityId: number): void {
+  /**
+   * Another entity swung its arm (animation 0). When the swing names the latest blow after the fact
+   * (or makes it ambiguous), returns that blow's attacker now: an id, or null for "something".
+   */
+  swing(tick: number, entityId: number): { sourceId: number | null } | null {
     this.swings.set(entityId, tick);
     if (this.swings.size > 64) for (const [id, t] of this.swings) if (tick - t > SWING_TICKS) this.swings.delete(id);
+    const open = this.open;
+    if (!open || tick - open.tick > SWING_AFTER_TICKS || open.swingers.has(entityId)) return null;
+    if (!this.onSide(entityId, open.self, open.fromX, open.fromZ)) return null;
+    open.swingers.add(entityId);
+    return { sourceId: open.swingers.size === 1 ? entityId : null };
   }
 
   private pair(tick: number): KnockbackBlow | null {
@@ -79,25 +101,29 @@ export class KnockbackBlows {
     this.knock = null;
     const len = Math.hypot(k.dx, k.dz);
     const fromX = -k.dx / len, fromZ = -k.dz / len; // the push points away from the attacker
-    const attacker = this.swingerFrom(self, fromX, fromZ, tick);
-    if (attacker) return { source: attacker.pos, sourceId: attacker.id };
+    const open: OpenBlow = { tick, self: { x: self.x, y: self.y, z: self.z }, fromX, fromZ, swingers: new Set() };
+    this.open = open;
+    let attacker: { id: number; pos: Vec3 } | null = null;
+    for (const [id, t] of this.swings) {
+      if (tick - t > SWING_TICKS) continue;
+      const pos = this.onSide(id, self, fromX, fromZ);
+      if (!pos) continue;
+      open.swingers.add(id);
+      attacker = { id, pos };
+    }
+    // Two candidates: the server did not say which.
+    if (attacker && open.swingers.size === 1) return { source: attacker.pos, sourceId: attacker.id };
     return { source: { x: self.x + fromX, y: self.y, z: self.z + fromZ }, sourceId: null };
   }
 
-  /** The one entity that swung lately, within reach, on the side the push came from; null when none or several. */
-  private swingerFrom(self: Vec3, fromX: number, fromZ: number, tick: number): { id: number; pos: Vec3 } | null {
-    let found: { id: number; pos: Vec3 } | null = null;
-    for (const [id, t] of this.swings) {
-      if (tick - t > SWING_TICKS) continue;
-      const pos = this.witness.entityPosition(id);
-      if (!pos) continue;
-      const dx = pos.x - self.x, dz = pos.z - self.z;
-      const d = Math.hypot(dx, dz);
-      if (d > SWING_REACH || Math.abs(pos.y - self.y) > SWING_REACH) continue;
-      if (d > 1e-6 && (dx * fromX + dz * fromZ) / d < SIDE_COS) continue;
-      if (found) return null; // two candidates: the server did not say which
-      found = { id, pos };
-    }
-    return found;
+  /** Where entity `id` is, if within reach of `self` on the side (fromX, fromZ) the push came from. */
+  private onSide(id: number, self: Vec3, fromX: number, fromZ: number): Vec3 | null {
+    const pos = this.witness.entityPosition(id);
+    if (!pos) return null;
+    const dx = pos.x - self.x, dz = pos.z - self.z;
+    const d = Math.hypot(dx, dz);
+    if (d > SWING_REACH || Math.abs(pos.y - self.y) > SWING_REACH) return null;
+    if (d > 1e-6 && (dx * fromX + dz * fromZ) / d < SIDE_COS) return null;
+    return pos;
   }
 }
