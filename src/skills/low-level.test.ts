@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lowLevelActionSchema, type LowLevelAction } from '../core/actions.js';
-import { World, applyDamage, joinPlayer, spawnMob } from '../world/index.js';
+import { SHIELD_DISABLE_TICKS, World, applyDamage, attack, isBlocking, joinPlayer, raisedShield, spawnMob } from '../world/index.js';
 import { applyLowLevel, blockInCrosshair, entityInCrosshair, heldKeys, releaseKeys, turnedLook } from './low-level.js';
 
 const Y = -60;
@@ -116,6 +116,24 @@ describe('low-level actions', () => {
     expect(hold(act({ attack: true }), 1).attack).toMatchObject({ ok: true, target: zombie.id });
     world.run(20);
     expect(applyDamage(world, player, 3, 'mob', zombie.id).landed).toBe(true);
+  });
+
+  it('an axe knocks a held-up shield aside; with use still held it comes back up after 100 ticks', () => {
+    const { world, player, hold } = setup();
+    player.inventory.offhand = { name: 'shield', count: 1 };
+    const foe = joinPlayer(world, 'foe', { x: 0.5, y: Y, z: 2.5 });
+    foe.yaw = 180;
+    foe.inventory.add({ name: 'iron_axe', count: 1 });
+    hold(act({ use: true }), 20);
+    expect(attack(world, foe, player)).toMatchObject({ ok: true, landed: false });
+    expect(isBlocking(world, player)).toBe(false);
+    hold(act({ use: true }), 50); // a new action still holding use: the shield is still disabled
+    expect(raisedShield(player)).toBeNull();
+    const held = act({ use: true });
+    applyLowLevel(world, player, held, false);
+    world.run(SHIELD_DISABLE_TICKS - 50);
+    applyLowLevel(world, player, held, false);
+    expect(raisedShield(player)).not.toBeNull();
   });
 
   it('drop throws one of the held item into the world', () => {

@@ -48,6 +48,10 @@ export function applyLowLevel(world: World, player: Player, action: LowLevelActi
     // Held attack keeps digging, moving on to the next block in the crosshair once one breaks.
     if (action.attack && !entityInCrosshair(world, player, ATTACK_REACH)) holdDig(world, player);
     else if (player.digging) stopDigging(world, player);
+    // Held use brings a shield an axe knocked aside back up once its 100 ticks are over (vanilla
+    // keeps trying the use while the button is down).
+    const hand = shieldUseHeld.get(player);
+    if (action.use && hand && !raisedShield(player) && world.tick >= player.shieldDisabledUntil) raiseShield(world, player, hand);
     return {};
   }
 
@@ -55,7 +59,10 @@ export function applyLowLevel(world: World, player: Player, action: LowLevelActi
   player.yaw = look.yaw;
   player.pitch = look.pitch;
   if (action.slot !== undefined) player.inventory.selected = action.slot;
-  if (!action.use) lowerShield(player);
+  if (!action.use) {
+    lowerShield(player);
+    shieldUseHeld.delete(player);
+  }
   const report: LowLevelReport = {};
   if (action.attack) {
     report.attack = attackInCrosshair(world, player);
@@ -90,6 +97,7 @@ export function releaseKeys(player: Player): void {
   c.jump = c.sneak = c.sprint = false;
   player.digging = null; // letting go of attack abandons a dig (vanilla loses the progress)
   lowerShield(player); // letting go of use lowers a shield
+  shieldUseHeld.delete(player);
 }
 
 /** Keeps digging the block in the crosshair (a new block starts over); null when no block is in reach. */
@@ -135,7 +143,11 @@ function useMainHand(world: World, player: Player, item: string, potion: string 
   return r.ok ? { ok: true, item } : { ok: false, item, reason: r.reason };
 }
 
+/** Players whose current action holds use on a shield, and the hand: the use goes on while the button is down. */
+const shieldUseHeld = new WeakMap<Player, 'main' | 'off'>();
+
 function shieldUp(world: World, player: Player, hand: 'main' | 'off'): NonNullable<LowLevelReport['use']> {
+  shieldUseHeld.set(player, hand);
   const r = raiseShield(world, player, hand);
   return r.ok ? { ok: true, item: 'shield' } : { ok: false, item: 'shield', reason: r.reason };
 }
