@@ -7,7 +7,8 @@ import type { Player } from '../entities/entity.js';
 import { attack } from './combat.js';
 import { applyDamage } from './damage.js';
 import { equip } from './armor.js';
-import { isBlocking, lowerShield, raiseShield, SHIELD_DISABLE_TICKS, SHIELD_RAISE_TICKS } from './shield.js';
+import { startUsing } from './eating.js';
+import { isBlocking, lowerShield, raisedShield, raiseShield, SHIELD_DISABLE_TICKS, SHIELD_RAISE_TICKS } from './shield.js';
 
 /** A night-time flat arena: a player at the origin facing south (+z, yaw 0) with a shield in the off hand. */
 function arena() {
@@ -144,6 +145,18 @@ describe('shields (vanilla 1.20 blocking)', () => {
     expect(p.inventory.offhand).toBeNull();
     expect(w.takeEvents()).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'tool_broken', by: p.id, item: 'shield' })]));
     expect(isBlocking(w, p)).toBe(false);
+  });
+
+  it('one item in use at a time: no raising while eating, and eating lowers the shield', () => {
+    const { w, p } = arena();
+    p.food = 10;
+    p.inventory.add({ name: 'bread', count: 2 });
+    expect(startUsing(w, p, 'bread')).toMatchObject({ ok: true });
+    expect(raiseShield(w, p)).toMatchObject({ ok: false, reason: 'busy' });
+    w.run(40);
+    expect(raiseShield(w, p)).toMatchObject({ ok: true });
+    expect(startUsing(w, p, 'bread')).toMatchObject({ ok: true });
+    expect(raisedShield(p)).toBeNull();
   });
 
   it('is raised from the main hand too, and putting it away lowers it', () => {

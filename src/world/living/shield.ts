@@ -11,7 +11,8 @@
  * - a melee hit from an attacker holding an axe disables the shield for 100 ticks and lowers it (a
  *   player's axe always does: vanilla's chance is 0.25 + 0.75 for an axe);
  * - while the shield is up the player cannot swing (vanilla consumes attack clicks while an item is in use).
- * The raise itself is the item use of vanilla; eating and a raised shield exclude each other.
+ * The raise itself is vanilla's item use, and a player uses one item at a time: a shield cannot go up
+ * while the player eats or drinks, and starting to eat lowers it (eating.ts).
  */
 import type { Vec3 } from '../../core/vec3.js';
 import type { Living, Player } from '../entities/entity.js';
