@@ -67,6 +67,10 @@ export const worldEventSchemas = [
   }),
   event('entity_died', { entity: z.number(), entityType: z.string(), cause: damageCauseSchema, by: byWhom, pos: vec3Schema }),
   event('entity_attacked', { by: z.number(), target: z.number(), damage: z.number() }),
+  /** A raised shield took a hit whole (`amount` is the damage it stopped, before armor). */
+  event('shield_blocked', { entity: z.number(), by: byWhom, amount: z.number(), cause: damageCauseSchema }),
+  /** An axe knocked a raised shield aside: it cannot be raised for `ticks`. */
+  event('shield_disabled', { entity: z.number(), by: z.number(), ticks: z.number() }),
   event('player_ate', { player: z.number(), item: z.string(), food: z.number(), saturation: z.number() }),
   event('player_died', { player: z.number(), name: z.string(), cause: damageCauseSchema, pos: vec3Schema }),
   event('player_respawned', { player: z.number(), name: z.string(), pos: vec3Schema }),

@@ -147,9 +147,15 @@ export const SKILL_CATALOG = {
   }),
   attack: sig({
     name: 'attack',
-    description: 'Chase and hit the nearest visible entity of a type (or a given id) until it dies or the timeout passes.',
+    description: 'Chase and hit the nearest visible entity of a type (or a given id) until it dies or the timeout passes; a shield in hand or off hand is raised between swings unless `shield` is false.',
     returns: '{target, killed: boolean}',
-    params: z.object({ type: z.string().min(1).optional(), id: z.number().int().optional(), timeoutTicks: ticks.default(600), maxDistance: z.number().positive().optional() }),
+    params: z.object({
+      type: z.string().min(1).optional(),
+      id: z.number().int().optional(),
+      timeoutTicks: ticks.default(600),
+      maxDistance: z.number().positive().optional(),
+      shield: z.boolean().default(true).describe('raise a held or off-hand shield between swings (lowered for each swing and while chasing)'),
+    }),
   }),
   eat: sig({
     name: 'eat',

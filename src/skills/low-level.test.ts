@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lowLevelActionSchema, type LowLevelAction } from '../core/actions.js';
-import { World, applyDamage, joinPlayer, spawnMob } from '../world/index.js';
+import { SHIELD_DISABLE_TICKS, World, applyDamage, attack, isBlocking, joinPlayer, raisedShield, spawnMob } from '../world/index.js';
 import { applyLowLevel, blockInCrosshair, entityInCrosshair, heldKeys, releaseKeys, turnedLook } from './low-level.js';
 
 const Y = -60;
@@ -92,6 +92,48 @@ describe('low-level actions', () => {
     expect(placed.use?.ok, JSON.stringify(placed.use)).toBe(true);
     expect(world.blockAt(placed.use!.placed!)).toBe('cobblestone');
     expect(player.inventory.count('cobblestone')).toBe(3);
+  });
+
+  it('use held on an off-hand shield raises it while a sword is in hand; it blocks after 5 ticks and comes down with use', () => {
+    const { world, player, hold } = setup();
+    player.inventory.add({ name: 'iron_sword', count: 1 });
+    player.inventory.offhand = { name: 'shield', count: 1 };
+    const zombie = spawnMob(world, 'zombie', { x: 0.5, y: Y, z: 2 }, { damage: 0 }); // in front (yaw 0 looks along +z)
+    const inFront = () => {
+      zombie.pos = { x: 0.5, y: Y, z: 2 }; // a blocked blow knocks the zombie back
+      world.index.update(zombie);
+    };
+    expect(hold(act({ use: true }), 4).use).toEqual({ ok: true, item: 'shield' });
+    expect(applyDamage(world, player, 3, 'mob', zombie.id).landed).toBe(true); // 4 ticks up: not yet blocking
+    world.run(20);
+    hold(act({ use: true }), 1); // still held: the shield stays up, its raise time kept
+    expect(applyDamage(world, player, 3, 'mob', zombie.id)).toMatchObject({ blocked: true, dealt: 0 });
+    // Attack with use still held does nothing (vanilla ignores the click); without use it swings.
+    inFront();
+    expect(hold(act({ use: true, attack: true }), 1).attack).toMatchObject({ ok: false, reason: 'shield_raised' });
+    world.run(20);
+    inFront();
+    expect(hold(act({ attack: true }), 1).attack).toMatchObject({ ok: true, target: zombie.id });
+    world.run(20);
+    expect(applyDamage(world, player, 3, 'mob', zombie.id).landed).toBe(true);
+  });
+
+  it('an axe knocks a held-up shield aside; with use still held it comes back up after 100 ticks', () => {
+    const { world, player, hold } = setup();
+    player.inventory.offhand = { name: 'shield', count: 1 };
+    const foe = joinPlayer(world, 'foe', { x: 0.5, y: Y, z: 2.5 });
+    foe.yaw = 180;
+    foe.inventory.add({ name: 'iron_axe', count: 1 });
+    hold(act({ use: true }), 20);
+    expect(attack(world, foe, player)).toMatchObject({ ok: true, landed: false });
+    expect(isBlocking(world, player)).toBe(false);
+    hold(act({ use: true }), 50); // a new action still holding use: the shield is still disabled
+    expect(raisedShield(player)).toBeNull();
+    const held = act({ use: true });
+    applyLowLevel(world, player, held, false);
+    world.run(SHIELD_DISABLE_TICKS - 50);
+    applyLowLevel(world, player, held, false);
+    expect(raisedShield(player)).not.toBeNull();
   });
 
   it('drop throws one of the held item into the world', () => {

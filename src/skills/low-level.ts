@@ -7,12 +7,16 @@
  * like the left mouse button on the block in the crosshair: the world's digging rule breaks it over
  * vanilla dig time (hardness, held tool, water, air) while the action keeps attack on and the
  * crosshair on the block, and progress is lost when either stops, as in vanilla. `use` eats or
- * drinks the held item, or places the held block against the block in the crosshair.
+ * drinks the held item, or places the held block against the block in the crosshair; with a shield in
+ * the main hand, or in the off hand when the main hand's item has no use, `use` is held like the right
+ * mouse button: the shield goes up and stays up while the actions keep `use` on, and comes down with
+ * the first action without it (before that action's attack, so a swing can follow at once). While the
+ * shield is up an attack does nothing, as in vanilla.
  */
 import type { LowLevelAction } from '../core/actions.js';
 import type { Vec3 } from '../core/vec3.js';
 import type { Entity, Player, World } from '../world/index.js';
-import { ATTACK_REACH, BLOCK_REACH, attack, blockForItem, placeBlock, startDigging, startUsing, stopDigging } from '../world/index.js';
+import { ATTACK_REACH, BLOCK_REACH, attack, blockForItem, lowerShield, placeBlock, raiseShield, raisedShield, startDigging, startUsing, stopDigging } from '../world/index.js';
 import { PICKUP_DELAY_THROWN, spawnItem } from '../world/entities/item-entity.js';
 import { eyePosition, lookDirection } from './senses/eyes.js';
 
@@ -44,6 +48,10 @@ export function applyLowLevel(world: World, player: Player, action: LowLevelActi
     // Held attack keeps digging, moving on to the next block in the crosshair once one breaks.
     if (action.attack && !entityInCrosshair(world, player, ATTACK_REACH)) holdDig(world, player);
     else if (player.digging) stopDigging(world, player);
+    // Held use brings a shield an axe knocked aside back up once its 100 ticks are over (vanilla
+    // keeps trying the use while the button is down).
+    const hand = shieldUseHeld.get(player);
+    if (action.use && hand && !raisedShield(player) && world.tick >= player.shieldDisabledUntil) raiseShield(world, player, hand);
     return {};
   }
 
@@ -51,6 +59,10 @@ export function applyLowLevel(world: World, player: Player, action: LowLevelActi
   player.yaw = look.yaw;
   player.pitch = look.pitch;
   if (action.slot !== undefined) player.inventory.selected = action.slot;
+  if (!action.use) {
+    lowerShield(player);
+    shieldUseHeld.delete(player);
+  }
   const report: LowLevelReport = {};
   if (action.attack) {
     report.attack = attackInCrosshair(world, player);
@@ -84,6 +96,8 @@ export function releaseKeys(player: Player): void {
   c.strafe = 0;
   c.jump = c.sneak = c.sprint = false;
   player.digging = null; // letting go of attack abandons a dig (vanilla loses the progress)
+  lowerShield(player); // letting go of use lowers a shield
+  shieldUseHeld.delete(player);
 }
 
 /** Keeps digging the block in the crosshair (a new block starts over); null when no block is in reach. */
@@ -108,17 +122,34 @@ function attackInCrosshair(world: World, player: Player): NonNullable<LowLevelRe
   return r.ok ? { ok: true, target: r.target, damage: r.damage, killed: r.killed } : { ok: false, target: target.id, reason: r.reason };
 }
 
+/** Right button: the main hand's use, else the off hand's shield (vanilla tries the hands in that order). */
 function useHeld(world: World, player: Player): NonNullable<LowLevelReport['use']> {
+  if (raisedShield(player)) return { ok: true, item: 'shield' }; // use still held: the shield stays up
   const held = player.inventory.held;
-  if (!held) return { ok: false, reason: 'empty_hand' };
-  if (blockForItem(world.registry, held.name)) {
+  if (held?.name === 'shield') return shieldUp(world, player, 'main');
+  const main = held ? useMainHand(world, player, held.name, held.potion) : { ok: false, reason: 'empty_hand' };
+  if (main.ok || player.inventory.offhand?.name !== 'shield') return main;
+  return shieldUp(world, player, 'off');
+}
+
+function useMainHand(world: World, player: Player, item: string, potion: string | undefined): NonNullable<LowLevelReport['use']> {
+  if (blockForItem(world.registry, item)) {
     const hit = blockInCrosshair(world, player, BLOCK_REACH);
-    if (!hit) return { ok: false, item: held.name, reason: 'no_block_in_reach' };
-    const r = placeBlock(world, player, hit.before, held.name);
-    return r.ok ? { ok: true, item: held.name, placed: hit.before } : { ok: false, item: held.name, reason: r.reason };
+    if (!hit) return { ok: false, item, reason: 'no_block_in_reach' };
+    const r = placeBlock(world, player, hit.before, item);
+    return r.ok ? { ok: true, item, placed: hit.before } : { ok: false, item, reason: r.reason };
   }
-  const r = startUsing(world, player, held.name, held.potion ? { potion: held.potion } : {});
-  return r.ok ? { ok: true, item: held.name } : { ok: false, item: held.name, reason: r.reason };
+  const r = startUsing(world, player, item, potion ? { potion } : {});
+  return r.ok ? { ok: true, item } : { ok: false, item, reason: r.reason };
+}
+
+/** Players whose current action holds use on a shield, and the hand: the use goes on while the button is down. */
+const shieldUseHeld = new WeakMap<Player, 'main' | 'off'>();
+
+function shieldUp(world: World, player: Player, hand: 'main' | 'off'): NonNullable<LowLevelReport['use']> {
+  shieldUseHeld.set(player, hand);
+  const r = raiseShield(world, player, hand);
+  return r.ok ? { ok: true, item: 'shield' } : { ok: false, item: 'shield', reason: r.reason };
 }
 
 function dropHeld(world: World, player: Player): NonNullable<LowLevelReport['drop']> {

@@ -12,6 +12,7 @@ export { MIN_Y, MAX_Y, WORLD_HEIGHT } from './terrain/generator.js';
 export * from './living/damage.js';
 export * from './living/armor.js';
 export * from './living/combat.js';
+export { SHIELD_DISABLE_TICKS, SHIELD_RAISE_TICKS, isBlocking, lowerShield, raiseShield, raisedShield, shieldHand, type RaiseShieldResult, type ShieldHand } from './living/shield.js';
 export * from './living/damage-multipliers.js';
 export * from './living/attack-cooldown.js';
 export * from './living/effects.js';

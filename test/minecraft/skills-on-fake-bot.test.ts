@@ -261,6 +261,28 @@ describe('senses on mineflayer: a skill names no block the bot cannot know', () 
     });
   });
 
+  it("attack leaves the off-hand shield to mineflayer-pvp, hides it from pvp with shield: false, and lowers it at the end", async () => {
+    const fight = async (shield: boolean) => {
+      const { bot } = fakeBot([]);
+      const seenByPvp: boolean[] = [];
+      let lowered = 0;
+      // pvp's hasShield lives on its prototype, as in mineflayer-pvp's class.
+      const pvp = Object.assign(Object.create({ hasShield: () => true }) as { hasShield(): boolean }, {
+        attack: (e: { id: number }) => {
+          seenByPvp.push(pvp.hasShield());
+          delete (bot.entities as Record<number, unknown>)[e.id]; // the zombie dies at once
+        },
+        stop: async () => undefined,
+      });
+      Object.assign(bot, { pvp, usingHeldItem: true, deactivateItem: () => lowered++ });
+      Object.assign(bot.entities, { 7: { id: 7, type: 'mob', name: 'zombie', position: new Vec3(2.5, 0, 0.5), height: 1.95 } });
+      const r = await attack(context(bot), params('attack', { id: 7, shield }));
+      return { r, seenByPvp, after: pvp.hasShield(), lowered };
+    };
+    expect(await fight(true)).toEqual({ r: { ok: true, target: { id: 7, type: 'zombie' }, killed: true }, seenByPvp: [true], after: true, lowered: 1 });
+    expect(await fight(false)).toEqual({ r: { ok: true, target: { id: 7, type: 'zombie' }, killed: true }, seenByPvp: [false], after: true, lowered: 1 });
+  });
+
   for (const [where, target] of [['remote', remote], ['hidden', hidden]] as const) {
     it(`place and mineBlocks at a ${where} spot answer the same whatever is there`, async () => {
       const answers = async (block: string) => {

@@ -3,6 +3,11 @@
  * turning, attack, use, hotbar slot and drop once at its start. Which keys are held and where the
  * look turns are the embedded world's rules (`heldKeys`, `turnedLook` in skills/low-level.ts);
  * only pressing them on a bot, and attack/use/drop through mineflayer, live here.
+ *
+ * A shield is used as on the embedded world: from the main hand, or from the off hand when the main
+ * hand holds no block to place or food or potion to consume; it stays up (the item use is not
+ * released) while the actions keep `use` on, comes down with the first action without it (before
+ * that action's attack), and while it is up an attack is not sent, as a vanilla client ignores it.
  */
 import type { Bot } from 'mineflayer';
 import type { LowLevelAction } from '../../core/actions.js';
@@ -15,6 +20,18 @@ export interface LowLevelReport {
   use?: { ok: boolean; item?: string; reason?: string };
   drop?: { ok: boolean; item?: string; reason?: string };
   dig?: { ok: boolean; block?: string; reason?: string };
+}
+
+/** Bots whose shield this module raised and has not lowered yet. */
+const shieldUp = new WeakSet<Bot>();
+
+/** The protocol's off-hand inventory slot. */
+const OFF_HAND_SLOT = 45;
+
+function lowerShield(bot: Bot): void {
+  if (!shieldUp.has(bot)) return;
+  shieldUp.delete(bot);
+  bot.deactivateItem();
 }
 
 export async function applyLowLevel(bot: Bot, a: LowLevelAction): Promise<LowLevelReport> {
@@ -32,7 +49,9 @@ export async function applyLowLevel(bot: Bot, a: LowLevelAction): Promise<LowLev
   }
   if (a.slot !== undefined) bot.setQuickBarSlot(a.slot);
   const report: LowLevelReport = {};
-  if (a.attack) {
+  if (!a.use) lowerShield(bot);
+  if (a.attack && shieldUp.has(bot)) report.attack = { ok: false, reason: 'shield_raised' };
+  else if (a.attack) {
     const target = bot.entityAtCursor(3);
     if (target) {
       bot.attack(target);
@@ -50,7 +69,14 @@ export async function applyLowLevel(bot: Bot, a: LowLevelAction): Promise<LowLev
   } else if (bot.targetDigBlock) bot.stopDigging();
   if (a.use) {
     const held = bot.heldItem;
-    if (!held) report.use = { ok: false, reason: 'empty_hand' };
+    const offHand = bot.inventory.slots[OFF_HAND_SLOT];
+    const mainHasUse = held !== null && (bot.registry.blocksByName[held.name] !== undefined || bot.registry.foodsByName[held.name] !== undefined || held.name.endsWith('potion'));
+    if (shieldUp.has(bot)) report.use = { ok: true, item: 'shield' }; // use still held: the shield stays up
+    else if (held?.name === 'shield' || (!mainHasUse && offHand?.name === 'shield')) {
+      bot.activateItem(held?.name !== 'shield');
+      shieldUp.add(bot);
+      report.use = { ok: true, item: 'shield' };
+    } else if (!held) report.use = { ok: false, reason: 'empty_hand' };
     else {
       const block = bot.blockAtCursor(4.5);
       if (block && bot.registry.blocksByName[held.name]) {
@@ -79,5 +105,6 @@ export async function applyLowLevel(bot: Bot, a: LowLevelAction): Promise<LowLev
 
 export function releaseKeys(bot: Bot): void {
   bot.clearControlStates();
+  lowerShield(bot);
   if (bot.targetDigBlock) bot.stopDigging();
 }

@@ -111,6 +111,17 @@ export class WorldMailboxes {
         }
         return;
       }
+      case 'shield_blocked':
+      case 'shield_disabled': {
+        const box = this.boxOfId(e.entity);
+        if (!box) return;
+        const victim = this.world.entity(e.entity) as Player;
+        const source = e.by !== null ? this.world.entity(e.by) : undefined;
+        const who = attackerName(this.world, victim, source, this.omniscient.has(victim.name));
+        const text = e.type === 'shield_blocked' ? `your shield blocked ${round1(e.amount)} damage (${e.cause} from ${who})` : `an axe blow from ${who} knocked your shield aside for ${e.ticks} ticks`;
+        this.addEvent(box, { tick: e.tick, type: e.type, text, priority: EVENT_PRIORITY.other });
+        return;
+      }
       case 'player_died': {
         const box = this.boxes.get(e.name);
         if (box) this.addEvent(box, { tick: e.tick, type: 'death', text: `you died (${e.cause}) and dropped your inventory`, priority: EVENT_PRIORITY.death });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { World, applyDamage, joinPlayer, spawnMob } from '../../world/index.js';
+import { World, applyDamage, joinPlayer, raiseShield, spawnMob } from '../../world/index.js';
 import { createObserverState, observe } from '../observe/observe.js';
 import { WorldMailboxes } from '../observe/mailboxes.js';
 import { renderObservationText } from '../observe/render-text.js';
@@ -66,6 +66,19 @@ describe('touch: what the body is in contact with', () => {
     const text = renderObservationText(o);
     expect(text).toContain('something against you on the north, hit from behind by something (3 damage)');
     expect(text).not.toContain('zombie');
+  });
+
+  it('a blow the raised shield stops is told as an event, not as a hit on the body', () => {
+    const { world, join } = setup();
+    const { player, state } = join('alex', 0.5, 0.5);
+    player.inventory.offhand = { name: 'shield', count: 1 };
+    raiseShield(world, player);
+    world.run(5);
+    const zombie = spawnMob(world, 'zombie', { x: 0.5, y: Y, z: 1.2 }, { persistent: true }); // in front
+    applyDamage(world, player, 3, 'mob', zombie.id);
+    const o = observe(world, player, state);
+    expect(o.touch!.hits).toEqual([]);
+    expect(o.events).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'shield_blocked', text: `your shield blocked 3 damage (mob from zombie #${zombie.id})` })]));
   });
 
   it('tells the side of a blow from where the agent faces', () => {

@@ -107,6 +107,10 @@ export interface Player extends LivingEntity {
   respawnTimer: number;
   /** An item being used over several ticks (eating, drinking), managed by the item-use rule. */
   using: { item: string; ticksLeft: number } | null;
+  /** A shield held up (living/shield.ts): the hand it is in and the tick it went up (it blocks 5 ticks later). */
+  raisedShield: { hand: 'main' | 'off'; sinceTick: number } | null;
+  /** The tick until which an axe hit keeps the shield from being raised (vanilla's shield item cooldown). */
+  shieldDisabledUntil: number;
   /**
    * Current dig, managed by the digging rule. `progress` is vanilla's destroy progress (0–1, the dig
    * ends at 1); `ticksNeeded` is the total at the current conditions. `blockState` and `tool` are what

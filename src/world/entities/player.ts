@@ -67,6 +67,8 @@ export function createPlayer(world: World, name: string, pos: Vec3, caps: Player
     spawnPoint: { ...pos },
     respawnTimer: 0,
     using: null,
+    raisedShield: null,
+    shieldDisabledUntil: 0,
     digging: null,
     activity: { jumped: false, attacked: false, dugBlock: false, damageTaken: 0 },
   };

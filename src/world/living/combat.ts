@@ -8,7 +8,9 @@
  * - knockback 0.4 away from the attacker (+0.5 for a charged sprint hit), less armor knockback resistance;
  * - weapon wear on a landed hit (1 for swords and tridents, 2 for tools), 0.1 exhaustion (via
  *   `activity.attacked`), `lastAttacker` on the target, an entity_attacked event;
- * - a task mob's weapon-type multiplier (damage-multipliers.ts) scales the hit before armor.
+ * - a task mob's weapon-type multiplier (damage-multipliers.ts) scales the hit before armor;
+ * - no swing while the player's own shield is up (vanilla ignores attack clicks during an item use), and
+ *   a hit the target's shield blocks lands nothing: no knockback, no weapon wear (shield.ts).
  */
 import type { Entity, Living, Player } from '../entities/entity.js';
 import type { World } from '../world.js';
@@ -21,6 +23,7 @@ import { PLAYER_EYE_HEIGHT } from '../../core/body.js';
 import { applyDamage } from './damage.js';
 import { damageTakenMultiplier } from './damage-multipliers.js';
 import { isSprinting } from './hunger.js';
+import { raisedShield } from './shield.js';
 import { fail, type RuleFailure } from './result.js';
 
 /** Survival-mode melee reach in blocks (Java 1.20). */
@@ -73,6 +76,7 @@ export function attack(world: World, player: Player, target: Entity | number): A
   if (t.kind !== 'player' && t.kind !== 'mob') return fail('not_attackable', `entity ${t.id} is ${t.kind === 'item' ? 'a dropped item' : `a ${t.kind}`} and cannot be attacked`);
   if (t.id === player.id) return fail('self', `${player.name} cannot attack itself`);
   if (t.dead) return fail('target_dead', `${t.type} ${t.id} is already dead`);
+  if (raisedShield(player)) return fail('shield_raised', `${player.name} holds its shield up and cannot swing; lower it first (release use)`);
   const dist = reachDistance(player, t);
   if (dist > ATTACK_REACH) {
     return fail('too_far', `${t.type} ${t.id} is ${dist.toFixed(2)} blocks from ${player.name}'s eyes; melee reach is ${ATTACK_REACH}`);

@@ -13,7 +13,7 @@ describe('applyDamage', () => {
     const p = joinPlayer(w, 'alex', { x: 0.5, y: -60, z: 0.5 });
     w.takeEvents();
     const out = applyDamage(w, p, 5, 'generic');
-    expect(out).toEqual({ landed: true, dealt: 5, killed: false });
+    expect(out).toEqual({ landed: true, dealt: 5, killed: false, blocked: false });
     expect(p.health).toBe(15);
     expect(p.lastDamageCause).toBe('generic');
     expect(p.activity.damageTaken).toBe(5);

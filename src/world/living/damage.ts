@@ -7,6 +7,7 @@
  *   only know the normal-difficulty figure;
  * - gamerules fallDamage/drowningDamage/fireDamage/freezeDamage make players (only) immune;
  * - FireResistance, and fire-immune mob types, ignore fire and lava;
+ * - a raised shield (shield.ts) stops a hit from in front whole, before the hurt window;
  * - a 10-tick invulnerability window after a hit: during it a bigger hit deals only the difference
  *   and a smaller or equal one nothing;
  * - armor and toughness, for the damage types armor applies to (not the `bypasses_armor` tag:
@@ -18,7 +19,8 @@
  * At 0 health the entity dies (death.ts).
  */
 import { InputError } from '../../core/errors.js';
-import type { Living, Player } from '../entities/entity.js';
+import type { Vec3 } from '../../core/vec3.js';
+import { isLiving, type Living, type Player } from '../entities/entity.js';
 import type { DamageCause } from '../events.js';
 import { ARMOR_SLOTS } from '../inventory.js';
 import type { World } from '../world.js';
@@ -28,6 +30,7 @@ import { FIRE_IMMUNE } from '../facts/living-mobs.js';
 import { armorPoints, armorToughness, damageAfterArmor } from './armor.js';
 import { addExhaustion, EXHAUSTION } from './exhaustion.js';
 import { die } from './death.js';
+import { blockWithShield, shieldFaces } from './shield.js';
 
 /** Ticks of immunity after a hit (vanilla invulnerableTime 20, of which the first 10 block hits). */
 export const HURT_COOLDOWN_TICKS = 10;
@@ -35,6 +38,8 @@ export const HURT_COOLDOWN_TICKS = 10;
 export interface DamageOptions {
   /** Armor does not reduce this hit (set by the burning rule: vanilla `on_fire` bypasses armor, `in_fire` does not). */
   bypassArmor?: boolean;
+  /** Where the hit comes from, for a shield's angle (an explosion's centre); default: the attacker's position. */
+  sourcePos?: Vec3;
 }
 
 export interface DamageOutcome {
@@ -43,9 +48,12 @@ export interface DamageOutcome {
   /** Health actually taken, after armor and Resistance. */
   dealt: number;
   killed: boolean;
+  /** A raised shield stopped the hit (shield.ts); `landed` is false then. */
+  blocked: boolean;
 }
 
-const MISSED: DamageOutcome = Object.freeze({ landed: false, dealt: 0, killed: false });
+const MISSED: DamageOutcome = Object.freeze({ landed: false, dealt: 0, killed: false, blocked: false });
+const BLOCKED: DamageOutcome = Object.freeze({ landed: false, dealt: 0, killed: false, blocked: true });
 
 /** Causes armor does not reduce (vanilla damage type tag `bypasses_armor`). */
 const BYPASSES_ARMOR: ReadonlySet<DamageCause> = new Set<DamageCause>(['fall', 'drowning', 'starvation', 'void', 'magic', 'poison', 'freezing', 'generic']);
@@ -59,6 +67,17 @@ export function applyDamage(world: World, target: Living, amount: number, cause:
   if (target.dead || target.removed) return MISSED;
   if (isImmune(world, target, cause)) return MISSED;
 
+  const attacker = by !== null ? world.entity(by) : undefined;
+  if (amount > 0 && target.kind === 'player' && shieldFaces(world, target, cause, options.sourcePos ?? attacker?.pos)) {
+    blockWithShield(world, target, amount, cause, attacker && isLiving(attacker) ? attacker : undefined);
+    // Vanilla hurts for 0: outside the window that opens one with nothing absorbed, so the next
+    // unblocked hit lands whole.
+    if (target.hurtCooldown <= 0) {
+      target.hurtCooldown = HURT_COOLDOWN_TICKS;
+      target.lastHurtAmount = 0;
+    }
+    return BLOCKED;
+  }
 
   // The invulnerability window: a bigger hit during it lands only the difference.
   let raw = amount;
@@ -91,7 +110,7 @@ export function applyDamage(world: World, target: Living, amount: number, cause:
   world.emit({ type: 'entity_hurt', entity: target.id, entityType: target.type, amount: dealt, cause, by, health: target.health });
   const killed = target.health <= 0;
   if (killed) die(world, target, cause, by);
-  return { landed: true, dealt, killed };
+  return { landed: true, dealt, killed, blocked: false };
 }
 
 /** Heals up to maxHealth; returns the health gained (0 for the dead). */

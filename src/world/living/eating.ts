@@ -65,6 +65,7 @@ export function stopUsing(player: Player): boolean {
 }
 
 function begin(player: Player, item: string, ticks: number): StartUsingResult {
+  player.raisedShield = null; // one item in use at a time: eating takes the place of a raised shield
   player.using = { item, ticksLeft: ticks };
   return { ok: true, item, ticks };
 }

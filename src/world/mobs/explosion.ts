@@ -35,6 +35,6 @@ export function explode(world: World, center: Vec3, power: number, by: number | 
     // Vanilla explosion damage scales with difficulty for players when a mob caused it.
     const source = by !== null ? world.entity(by) : undefined;
     const dealt = source?.kind === 'mob' && e.kind === 'player' ? scaleForDifficulty(world.difficulty, damage) : damage;
-    if (dealt > 0) applyDamage(world, e, dealt, 'explosion', by);
+    if (dealt > 0) applyDamage(world, e, dealt, 'explosion', by, { sourcePos: center });
   }
 }

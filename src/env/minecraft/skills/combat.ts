@@ -1,6 +1,11 @@
 /**
  * attack: pick the nearest visible entity of a type (or the given id) and let mineflayer-pvp chase
  * and hit it with attack-cooldown timing until it dies, leaves sight for good, or the time is up.
+ *
+ * Shield: mineflayer-pvp itself lowers an off-hand shield 100 ms before each swing and raises it
+ * 150 ms after, and keeps it up while it follows the target (the embedded world's skill lowers it to
+ * chase). `shield: false` hides the shield from pvp for the skill's run; the shield comes down when
+ * the skill ends either way.
  */
 import type { Entity } from 'prismarine-entity';
 import type { SkillParams } from '../../../skills/catalog.js';
@@ -31,6 +36,9 @@ export async function attack(ctx: McSkillContext, p: SkillParams<'attack'>): Pro
   };
   bot.on('entityGone', onGone);
   bot.on('entityDead', onGone);
+  // pvp asks `hasShield()` before every swing; an own property shadows its method for this run only.
+  const pvp = bot.pvp as unknown as { hasShield(): boolean };
+  if (!p.shield) pvp.hasShield = () => false;
   try {
     bot.pvp.attack(entity);
     for (let t = 0; t < p.timeoutTicks && !gone; t += 5) {
@@ -42,6 +50,8 @@ export async function attack(ctx: McSkillContext, p: SkillParams<'attack'>): Pro
     bot.off('entityGone', onGone);
     bot.off('entityDead', onGone);
     await bot.pvp.stop();
+    if (!p.shield) delete (pvp as { hasShield?: unknown }).hasShield;
+    if (bot.usingHeldItem) bot.deactivateItem();
   }
   return succeed({ target: { id: target.id, type: target.type }, killed: gone });
 }
