@@ -213,4 +213,47 @@ describe.skipIf(!chromiumDep.available)('the viewer in Chromium', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("shows a chest's contents before and after the tick an agent deposits into it, and says when a log has none", async () => {
+    // The oracle on mine-vanishing-blocks deposits its drops into the task's chest at 0,64,0.
+    const dir = mkdtempSync(join(tmpdir(), 'guildcraft-viewer-chest-'));
+    const ran = await runEpisodeJob({ file: taskFile('tickingcollab/mine-vanishing-blocks-v1'), seed: '1', agents: 'oracle', logDir: join(dir, 'episodes') });
+    const records = readRunLog(ran.log!).records;
+    const deposit = records.find((r) => r.type === 'world' && r.event === 'item_deposited')!;
+    expect(deposit).toBeDefined();
+    const t = deposit.tick!;
+    const atT = records.filter((r) => r.type === 'chest' && r.tick === t).at(-1) as { items: { name: string; count: number }[] } | undefined;
+    expect(atT?.items.length).toBeGreaterThan(0);
+    // A log from before chest records: the water-crisis task's chest at 0,64,14 has no recorded contents.
+    copyFileSync(join(fixtures, 'v1-oracle-prepare-crisis-water-seed1.jsonl'), join(dir, 'episodes', 'old.jsonl'));
+    const own = await startServer({ host: '127.0.0.1', port: 0, runsDir: dir, resolveTask });
+    try {
+      const list = ((await (await fetch(`${own.url}/api/viewer/episodes`)).json()) as EpisodeList).episodes;
+      const fresh = list.find((e) => e.path === `episodes/${ran.log!.split(/[\\/]/).at(-1)}`)!;
+      const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+      await page.goto(`${own.url}/viewer?episode=${fresh.id}&tick=${t - 1}`);
+      await page.waitForSelector(`body[data-shown-tick="${t - 1}"]`, { timeout: 60_000 });
+      await page.click('button[data-panel="Chests"]');
+      const row = page.locator('li[data-chest="0,64,0"]');
+      expect(await row.locator('.contents').textContent()).toBe('empty');
+      await page.locator('#scrubber').fill(String(t));
+      await page.waitForSelector(`body[data-shown-tick="${t}"]`, { timeout: 60_000 });
+      await page.waitForTimeout(400); // the panel redraws at most four times a second
+      expect(await row.locator('.contents').textContent()).toBe(atT!.items.map((i) => `${i.count} ${i.name}`).join(', '));
+      // Back before the deposit: empty again.
+      await page.locator('#scrubber').fill(String(t - 1));
+      await page.waitForSelector(`body[data-shown-tick="${t - 1}"]`, { timeout: 60_000 });
+      await page.waitForTimeout(400);
+      expect(await row.locator('.contents').textContent()).toBe('empty');
+      const old = list.find((e) => e.path === 'episodes/old.jsonl')!;
+      await page.goto(`${own.url}/viewer?episode=${old.id}&tick=0`);
+      await page.waitForSelector('body[data-shown-tick="0"]', { timeout: 60_000 });
+      await page.click('button[data-panel="Chests"]');
+      expect(await page.locator('li[data-chest="0,64,14"] .contents').textContent()).toBe('contents not recorded');
+      await page.close();
+    } finally {
+      await own.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -89,6 +89,25 @@ export class BlockWorld {
     return null;
   }
 
+  /** Every block named in `names` in the loaded chunks (a chunk whose palette has none of them is skipped unread). */
+  find(names: ReadonlySet<string>): { x: number; y: number; z: number; name: string }[] {
+    const out: { x: number; y: number; z: number; name: string }[] = [];
+    for (const c of this.chunks.values()) {
+      const wanted = new Set<number>();
+      c.palette.forEach((n, i) => {
+        if (names.has(n)) wanted.add(i);
+      });
+      if (wanted.size === 0) continue;
+      for (let i = 0; i < c.blocks.length; i++) {
+        if (!wanted.has(c.blocks[i]!)) continue;
+        const y = Math.floor(i / (CHUNK * CHUNK));
+        const rest = i - y * CHUNK * CHUNK;
+        out.push({ x: c.cx * CHUNK + (rest % CHUNK), y: c.minY + y, z: c.cz * CHUNK + Math.floor(rest / CHUNK), name: c.palette[c.blocks[i]!]! });
+      }
+    }
+    return out;
+  }
+
   clear(): void {
     this.chunks.clear();
   }

@@ -3,7 +3,7 @@
  * changes, entities rebuilt from quantised deltas, timeline records, the tick), and the page's own messages (chunk
  * requests, joining, the held controls, skills, chat, sync steps) sent typed.
  */
-import type { AgentState, Chunk, ClientMessage, EpisodeMeta, EpisodeOutcome, MobState, ServerMessage, BlockChange, ItemState, TimelineItem } from '../../src/server/viewer/protocol.js';
+import type { AgentState, Chunk, ClientMessage, ContainerState, EpisodeMeta, EpisodeOutcome, MobState, ServerMessage, BlockChange, ItemState, TimelineItem } from '../../src/server/viewer/protocol.js';
 
 /** The protocol's quantisation (ENTITY_POSITION_SCALE, ENTITY_ANGLE_SCALE, *_MOVE_STRIDE): types only come from src. */
 const POS = 100;
@@ -15,6 +15,8 @@ export interface LiveHandlers {
   hello(meta: EpisodeMeta): void;
   chunks(chunks: readonly Chunk[]): void;
   blocks(changes: readonly BlockChange[]): void;
+  /** Every chest the run recorded, with its contents now. */
+  containers(containers: readonly ContainerState[]): void;
   entities(agents: readonly AgentState[], mobs: readonly MobState[], items: readonly ItemState[]): void;
   records(items: readonly TimelineItem[]): void;
   tick(tick: number): void;
@@ -99,6 +101,9 @@ export class LiveSocket {
         this.on.tick(msg.tick);
         return;
       }
+      case 'containers':
+        this.on.containers(msg.containers);
+        return;
       case 'records':
         this.on.records(msg.items);
         return;

@@ -7,19 +7,22 @@
  * drawn, `#followed` the selected agent's position, `#overlay-count` the senses overlay's block count.
  */
 import * as THREE from 'three';
-import type { AgentState, EpisodeMeta, ItemState, MobState, TimelineItem } from '../../src/server/viewer/protocol.js';
+import type { AgentState, ContainerState, EpisodeMeta, ItemState, MobState, TimelineItem } from '../../src/server/viewer/protocol.js';
 import type { AtlasLayout } from '../../src/server/viewer/texture-atlas.js';
 import type { SkillName } from '../../src/skills/catalog.js';
 import { byId, clear, el } from '../shared/dom.js';
 import { loadAtlasImage, viewerApi } from './api.js';
 import { BlockWorld, chunkKey } from './block-world.js';
 import { CameraRig, type CameraMode } from './camera-rig.js';
+import { ChestLabels } from './chest-labels.js';
+import { shownChests, type ShownChest } from './chests.js';
 import { meshChunk } from './chunk-mesher.js';
 import { EntityLayer } from './figures.js';
 import { HumanControls } from './human-controls.js';
 import { LiveSocket } from './live-socket.js';
 import { Map2d } from './map-2d.js';
 import { ChatPanel } from './panels/chat-panel.js';
+import { ChestsPanel } from './panels/chests-panel.js';
 import { EventsPanel } from './panels/events-panel.js';
 import { LlmPanel } from './panels/llm-panel.js';
 import type { Panel } from './panels/panel.js';
@@ -56,6 +59,10 @@ class Viewer {
   readonly overlay: SensesOverlay;
   readonly playback: Playback;
   readonly panels: Panel[];
+  readonly chestsPanel: ChestsPanel;
+  readonly chestLabels = new ChestLabels();
+  /** The chests the server listed for the tick drawn (recorded contents). */
+  private containers: readonly ContainerState[] = [];
   items: TimelineItem[] = [];
   mobs: MobState[] = [];
   selected: string | null;
@@ -83,6 +90,11 @@ class Viewer {
     this.overlay = new SensesOverlay(this.view.overlay);
     this.playback = new Playback(meta.firstTick, meta.lastTick, meta.ticksPerSecond);
     this.selected = meta.episode.names[0] ?? null;
+    this.view.scene.add(this.chestLabels.group);
+    this.chestsPanel = new ChestsPanel(
+      (c) => this.pointAtChest(c),
+      () => (this.selected ? (this.entities.agents.get(this.selected) ?? null) : null),
+    );
     this.panels = [
       new TimelinePanel(() => this.meta.episode.names, () => this.playback.lastTick),
       new ChatPanel(() => this.meta.org),
@@ -92,6 +104,7 @@ class Viewer {
         this.setCamera('free');
         this.camera.overlook(new THREE.Vector3(pos.x, pos.y, pos.z), 16);
       }),
+      this.chestsPanel,
     ];
     this.buildControls();
   }
@@ -141,16 +154,56 @@ class Viewer {
     const tabs = byId('tabs');
     this.panels.forEach((p, i) => {
       const b = el('button', { type: 'button', text: p.title, 'data-panel': p.title, 'aria-selected': String(i === 0) });
-      b.addEventListener('click', () => {
-        this.activePanel = i;
-        for (const t of tabs.children) t.setAttribute('aria-selected', String(t === b));
-        clear(byId('panel')).append(p.element);
-        this.refreshPanel(true);
-      });
+      b.addEventListener('click', () => this.showPanel(i));
       tabs.append(b);
     });
     byId('panel').append(this.panels[0]!.element);
     window.addEventListener('resize', () => this.view.resize());
+    // A click on the view (not a drag to look around) on a chest picks it: its contents show in the Chests panel.
+    let down: { x: number; y: number } | null = null;
+    this.view.canvas.addEventListener('mousedown', (e) => (down = { x: e.clientX, y: e.clientY }));
+    this.view.canvas.addEventListener('click', (e) => {
+      if (!down || Math.hypot(e.clientX - down.x, e.clientY - down.y) > 4 || document.pointerLockElement) return;
+      const r = this.view.canvas.getBoundingClientRect();
+      const chest = this.chestLabels.pick(this.view.camera, { x: ((e.clientX - r.left) / r.width) * 2 - 1, y: -((e.clientY - r.top) / r.height) * 2 + 1 });
+      if (chest) this.pickChest(chest.key);
+    });
+  }
+
+  /** Shows side panel `i` (its tab marked). */
+  showPanel(i: number): void {
+    this.activePanel = i;
+    const tabs = byId('tabs');
+    [...tabs.children].forEach((t, k) => t.setAttribute('aria-selected', String(k === i)));
+    clear(byId('panel')).append(this.panels[i]!.element);
+    this.refreshPanel(true);
+  }
+
+  /** Marks a chest (its label and its row) and shows the Chests panel. */
+  pickChest(key: string): void {
+    this.chestsPanel.selected = key;
+    this.refreshChests();
+    this.showPanel(this.panels.indexOf(this.chestsPanel));
+  }
+
+  private pointAtChest(c: ShownChest): void {
+    this.setCamera('free');
+    this.camera.overlook(new THREE.Vector3(c.x + 0.5, c.y + 0.5, c.z + 0.5), 8);
+    this.refreshChests();
+  }
+
+  /** The chests the server listed at the tick drawn. */
+  setContainers(containers: readonly ContainerState[]): void {
+    this.containers = containers;
+    this.refreshChests();
+  }
+
+  /** Redraws the chests (labels now, the panel when next shown): after new contents or new chunks. */
+  refreshChests(): void {
+    const chests = shownChests(this.containers, this.world);
+    this.chestsPanel.setChests(chests);
+    this.chestLabels.sync(chests, this.chestsPanel.selected);
+    this.stalePanels.add(this.panels.indexOf(this.chestsPanel));
   }
 
   fillAgents(): void {
@@ -270,6 +323,7 @@ class Viewer {
         const state = await viewerApi.state(this.id, tick, held === undefined ? undefined : Number(held));
         this.remesh(this.world.apply(state.changes));
         this.putChunks(state.chunks);
+        this.setContainers(state.containers);
         this.setEntities(state.entities.agents, state.entities.mobs, state.entities.items);
         document.body.dataset.shownTick = String(state.tick);
         await this.refreshOverlay(state.tick);
@@ -336,8 +390,12 @@ function goLive(v: Viewer): void {
       v.fillAgents();
       byId('join').hidden = !meta.joinable;
     },
-    chunks: (chunks) => v.putChunks([...chunks]),
+    chunks: (chunks) => {
+      v.putChunks([...chunks]);
+      v.refreshChests();
+    },
     blocks: (changes) => v.remesh(v.world.apply(changes)),
+    containers: (containers) => v.setContainers(containers),
     entities: (agents, mobs, items) => v.setEntities(agents, mobs, items),
     records: (items) => v.setItems([...v.items, ...items]),
     tick: (tick) => {

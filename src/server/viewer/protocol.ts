@@ -119,7 +119,10 @@ export const mobStateSchema = z.object({
 /** A dropped item lying in the world. */
 export const itemStateSchema = z.object({ id: z.number().int(), item: z.string(), count: z.number().int(), x: z.number(), y: z.number(), z: z.number() });
 
-/** A container block (chest, barrel, furnace) and what it holds. */
+/**
+ * A chest or barrel and what it holds at the tick of the answer, from the log's `chest` records (a recorded episode)
+ * or the run's (a live one). A container block the page holds but no answer lists: its contents were not recorded.
+ */
 export const containerStateSchema = z.object({
   x: z.number().int(),
   y: z.number().int(),
@@ -257,6 +260,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     gone: z.object({ mobs: z.array(z.number().int()), items: z.array(z.number().int()) }),
   }),
   z.object({ type: z.literal('records'), items: z.array(timelineItemSchema) }),
+  /** Every chest the run has recorded, with its contents now (the whole picture: sent when one changes). */
+  z.object({ type: z.literal('containers'), tick, containers: z.array(containerStateSchema) }),
   /** The live episode's tick moved on (sent at most a few times per second, so a page's clock keeps up). */
   z.object({ type: z.literal('tick'), tick }),
   /** A seat was granted: from now on this page acts for `agent`. */
