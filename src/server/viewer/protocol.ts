@@ -276,8 +276,11 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
 // ---- the socket: page → server ----------------------------------------------------------------
 
 export const clientMessageSchema = z.discriminatedUnion('type', [
-  /** Ask for chunks (the page has scrolled to them); answered with `chunks`. At most 64 per request. */
-  z.object({ type: z.literal('chunks'), at: z.array(z.object({ cx: z.number().int(), cz: z.number().int() })).max(64) }),
+  /**
+   * Ask for chunks (the camera has moved near them); answered with `chunks`. At most 64 per request. `tick`: a recorded
+   * episode answers with the blocks at that tick (the one the page shows; default its last); a live one at its tick now.
+   */
+  z.object({ type: z.literal('chunks'), at: z.array(z.object({ cx: z.number().int(), cz: z.number().int() })).max(64), tick: tick.optional() }),
   /** Take an agent's seat, or join as an extra player when `agent` is omitted (`name` then names the newcomer). */
   z.object({ type: z.literal('join'), agent: z.string().max(64).optional(), name: z.string().min(1).max(32).regex(/^[A-Za-z0-9_]+$/).optional() }),
   z.object({ type: z.literal('leave') }),
