@@ -159,6 +159,53 @@ describe.skipIf(!chromiumDep.available)('the viewer in Chromium', () => {
     await page.close();
   });
 
+  it('loads the chunks around the camera as it flies, and forgets those it left far behind', async () => {
+    const { page, errors } = await openViewer(HEURISTIC_LOG, 0);
+    await shown(page, 0);
+    const held = async (): Promise<{ camera: number[]; chunks: Set<string> }> => {
+      const camera = (await page.getAttribute('body', 'data-camera-chunk'))!.split(',').map(Number);
+      return { camera, chunks: new Set((await page.getAttribute('body', 'data-chunks'))!.split(' ')) };
+    };
+    /** Waits until every chunk within 3 (the loader's VIEW_CHUNKS) of the camera's chunk is held. */
+    const aroundCamera = async (): Promise<{ camera: number[]; chunks: Set<string> }> => {
+      for (let i = 0; ; i++) {
+        const h = await held();
+        const missing = [];
+        for (let dx = -3; dx <= 3; dx++) for (let dz = -3; dz <= 3; dz++) if (!h.chunks.has(`${h.camera[0]! + dx},${h.camera[1]! + dz}`)) missing.push([dx, dz]);
+        if (missing.length === 0) return h;
+        if (i > 100) throw new Error(`chunks around the camera at ${h.camera.join(',')} never arrived: ${missing.length} missing`);
+        await page.waitForTimeout(200);
+      }
+    };
+    // The state answer brings 5×5 chunks around each agent; the 7×7 around the camera come from the chunk requests.
+    const start = await aroundCamera();
+    await page.selectOption('#camera-mode', 'free');
+    await page.focus('#view3d');
+    await page.keyboard.down('KeyW');
+    for (let i = 0; i < 150; i++) {
+      await page.waitForTimeout(200);
+      const far = await held();
+      if (Math.max(Math.abs(far.camera[0]! - start.camera[0]!), Math.abs(far.camera[1]! - start.camera[1]!)) >= 8) break;
+    }
+    await page.keyboard.up('KeyW');
+    const there = await aroundCamera();
+    expect(Math.max(Math.abs(there.camera[0]! - start.camera[0]!), Math.abs(there.camera[1]! - start.camera[1]!))).toBeGreaterThanOrEqual(8);
+    // What is held is within 5 chunks (the loader's UNLOAD_CHUNKS) of the camera or 2 of an agent (paused at tick 0);
+    // some of what was held at the start has been forgotten.
+    const agents = positionsAt(join(fixtures, HEURISTIC_LOG), 0);
+    const near = (key: string, cx: number, cz: number, r: number): boolean => {
+      const [x, z] = key.split(',').map(Number);
+      return Math.max(Math.abs(x! - cx), Math.abs(z! - cz)) <= r;
+    };
+    for (const k of there.chunks) {
+      const kept = near(k, there.camera[0]!, there.camera[1]!, 5) || agents.x.some((x, i) => near(k, Math.floor(x / 16), Math.floor(agents.z[i]! / 16), 2));
+      expect(kept, `chunk ${k} is held`).toBe(true);
+    }
+    expect([...start.chunks].filter((k) => !there.chunks.has(k)).length).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
   it('draws as many overlay blocks as the senses route returns for that agent at that tick', async () => {
     const tick = 60;
     const { page } = await openViewer(HEURISTIC_LOG, tick);

@@ -4,7 +4,9 @@
  * (one request in flight; a newer wanted tick replaces an older one); a live one streams over the socket.
  *
  * What the tests and the status line read: `#tick` the tick shown, `body[data-shown-tick]` the tick whose state is
- * drawn, `#followed` the selected agent's position, `#overlay-count` the senses overlay's block count.
+ * drawn, `#followed` the selected agent's position, `#overlay-count` the senses overlay's block count,
+ * `body[data-camera-chunk]` the chunk the camera is over and `body[data-chunks]` the chunks held (both as the chunk
+ * loader last looked, every REQUEST_EVERY_MS).
  */
 import * as THREE from 'three';
 import type { AgentState, ContainerState, EpisodeMeta, ItemState, MobState, TimelineItem } from '../../src/server/viewer/protocol.js';
@@ -16,6 +18,7 @@ import { BlockWorld, chunkKey } from './block-world.js';
 import { CameraRig, type CameraMode } from './camera-rig.js';
 import { ChestLabels } from './chest-labels.js';
 import { shownChests, type ShownChest } from './chests.js';
+import { ChunkLoader } from './chunk-loader.js';
 import { meshChunk } from './chunk-mesher.js';
 import { EntityLayer } from './figures.js';
 import { HumanControls } from './human-controls.js';
@@ -67,6 +70,8 @@ class Viewer {
   mobs: MobState[] = [];
   selected: string | null;
   live: LiveSocket | null = null;
+  /** Asks for the chunks around the camera (set once the episode's socket is open). */
+  loader: ChunkLoader | null = null;
   private activePanel = 0;
   private wantedTick = -1;
   private loading = false;
@@ -255,6 +260,7 @@ class Viewer {
       for (const k of list) {
         const c = this.world.chunks.get(k);
         if (c) this.view.setChunk(k, meshChunk(this.world, c, this.view.layout));
+        else this.view.removeChunk(k); // dropped by a change outside its rows: asked for again
       }
     }
     this.map.invalidate(list);
@@ -276,6 +282,32 @@ class Viewer {
     }
     for (const k of now) this.edgeRemesh.delete(k);
     this.remesh(now);
+  }
+
+  /** Chunks from the episode's socket (the camera's requests, and a live episode's own): stored, meshed, chests found. */
+  socketChunks(chunks: readonly Parameters<BlockWorld['put']>[0][]): void {
+    this.loader?.settled(chunks);
+    this.putChunks([...chunks]);
+    this.refreshChests();
+  }
+
+  /** Asks for the chunks around the camera (or the 2D map's centre) and forgets the far ones. */
+  private loadAroundCamera(): void {
+    if (!this.loader) return;
+    const twoD = this.view.canvas.hidden;
+    const at = twoD ? { x: this.map.centerX, z: this.map.centerZ } : this.view.camera.position;
+    const forget = this.loader.update(performance.now(), at, this.entities.agents.values());
+    document.body.dataset.cameraChunk = `${Math.floor(at.x / 16)},${Math.floor(at.z / 16)}`;
+    document.body.dataset.chunks = [...this.world.chunks.keys()].join(' ');
+    if (forget.length === 0) return;
+    for (const k of forget) {
+      this.world.remove(k);
+      this.view.removeChunk(k);
+      this.edgeRemesh.delete(k);
+      this.unmeshed.delete(k);
+    }
+    this.map.invalidate(forget);
+    this.refreshChests();
   }
 
   /** Meshes again a few chunks whose neighbour arrived (EDGE_REMESH_PER_FRAME a frame). */
@@ -361,6 +393,7 @@ class Viewer {
   /** One animation frame: advance the clock, follow the agent, draw the visible view, update the panel. */
   frame(dt: number): void {
     if (this.playback.advance(dt)) this.showTick();
+    this.loadAroundCamera();
     this.remeshEdges();
     byId('play').textContent = this.playback.playing ? 'Pause' : 'Play';
     const agent = this.selected ? this.entities.agents.get(this.selected) : undefined;
@@ -390,10 +423,7 @@ function goLive(v: Viewer): void {
       v.fillAgents();
       byId('join').hidden = !meta.joinable;
     },
-    chunks: (chunks) => {
-      v.putChunks([...chunks]);
-      v.refreshChests();
-    },
+    chunks: (chunks) => v.socketChunks(chunks),
     blocks: (changes) => v.remesh(v.world.apply(changes)),
     containers: (containers) => v.setContainers(containers),
     entities: (agents, mobs, items) => v.setEntities(agents, mobs, items),
@@ -422,6 +452,7 @@ function goLive(v: Viewer): void {
     yourTurn: (agent, tick) => (byId('seat').textContent = `${agent}: your step at tick ${tick} (press Step)`),
     error: (message) => showError(message),
   });
+  v.loader = new ChunkLoader(v.world, (at) => v.live?.send({ type: 'chunks', at }));
   byId('join-seat').addEventListener('click', () => v.live?.send({ type: 'join', ...(v.selected ? { agent: v.selected } : {}) }));
   byId('join-extra').addEventListener('click', () => v.live?.send({ type: 'join', name: `human${Math.floor(Math.random() * 1000)}` }));
   byId('leave').addEventListener('click', () => {
@@ -452,6 +483,35 @@ function goLive(v: Viewer): void {
   });
 }
 
+/**
+ * A recorded episode's socket: only the chunks the camera asks for as it moves, at the tick shown. An answer for a tick
+ * the page has left by the time it comes is dropped (and asked again): it would not match the blocks around it.
+ */
+function loadChunksAsTheCameraMoves(v: Viewer): void {
+  const ignore = (): void => undefined;
+  const socket = new LiveSocket(viewerApi.socketUrl(v.id), {
+    hello: ignore,
+    chunks: (chunks, tick) => {
+      if (String(tick) === document.body.dataset.shownTick) v.socketChunks(chunks);
+      else v.loader?.settled(chunks);
+    },
+    blocks: ignore,
+    containers: ignore,
+    entities: ignore,
+    records: ignore,
+    tick: ignore,
+    end: ignore,
+    joined: ignore,
+    yourTurn: ignore,
+    error: (message) => showError(message),
+  });
+  v.loader = new ChunkLoader(v.world, (at) => {
+    const shown = document.body.dataset.shownTick;
+    if (shown === undefined) v.loader?.settled(at); // nothing drawn yet: asked again once a tick is
+    else socket.send({ type: 'chunks', at, tick: Number(shown) });
+  });
+}
+
 async function main(): Promise<void> {
   const id = new URLSearchParams(location.search).get('episode');
   if (!id) {
@@ -472,6 +532,7 @@ async function main(): Promise<void> {
     const start = Number(new URLSearchParams(location.search).get('tick') ?? meta.firstTick);
     v.playback.seek(Number.isFinite(start) ? start : meta.firstTick);
     v.showTick();
+    loadChunksAsTheCameraMoves(v);
   }
   let last = performance.now();
   const loop = (now: number): void => {
