@@ -12,7 +12,7 @@ import { runEpisodeJob } from '../../src/runner/episode-job.js';
 import { readRunLog } from '../../src/runner/run-log.js';
 import { taskFile } from '../../src/tasks/task-files.js';
 import type { LiveEpisode } from '../../src/server/viewer/live-episodes.js';
-import { episodeListSchema, serverMessageSchema, VIEWER_ROUTES, type ClientMessage, type ServerMessage } from '../../src/server/viewer/protocol.js';
+import { episodeListSchema, episodeMetaSchema, serverMessageSchema, VIEWER_ROUTES, type ClientMessage, type ServerMessage } from '../../src/server/viewer/protocol.js';
 import { startWatchServer, type WatchServer } from '../../src/server/viewer/watch-server.js';
 
 const fixtureTask = join(import.meta.dirname, '..', 'fixtures', 'run-logs', 'tasks', 'collect-4-logs-v1.yaml');
@@ -85,6 +85,13 @@ describe('run --watch', () => {
     const end = await page.next((m) => m.type === 'end');
     expect(end.type === 'end' && end.outcome.ended).toMatch(/success|failure|max_ticks/);
     page.ws.close();
+    // Ended, its log on disk: listed as a run, with every tick to scrub (the live meta said tick 0 once the world closed).
+    const after = episodeListSchema.parse(await (await fetch(`${watching.server.url}${VIEWER_ROUTES.episodes}`)).json());
+    expect(after.episodes.filter((e) => e.id === ep.id).map((e) => e.source)).toEqual(['run']);
+    const meta = episodeMetaSchema.parse(await (await fetch(`${watching.server.url}${VIEWER_ROUTES.meta(ep.id)}`)).json());
+    expect(meta.live).toBe(false);
+    expect(meta.lastTick).toBe(end.type === 'end' ? end.tick : -1);
+    expect(meta.lastTick).toBeGreaterThan(0);
   }, 60_000);
 
   it("streams a chest's contents as agents deposit into it, ending with what the log's last chest record says", async () => {

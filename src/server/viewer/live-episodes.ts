@@ -51,12 +51,17 @@ export const PUMP_MS = 50;
 export class LiveEpisodes {
   private readonly episodes = new Map<string, LiveEpisode>();
 
+  /**
+   * The episode while it streams. Once it has ended with its log on disk it is no longer live: the runs folder lists it
+   * and the replay serves it (with every tick to scrub), like any recorded episode.
+   */
   get(id: string): LiveEpisode | undefined {
-    return this.episodes.get(id);
+    const ep = this.episodes.get(id);
+    return ep && !(ep.finished && ep.summary.path !== null) ? ep : undefined;
   }
 
   summaries(): EpisodeSummary[] {
-    return [...this.episodes.values()].map((e) => e.summary);
+    return [...this.episodes.keys()].flatMap((id) => this.get(id)?.summary ?? []);
   }
 
   /**
@@ -156,7 +161,8 @@ export class LiveEpisode {
   }
 
   get tick(): number {
-    return this.env.tick;
+    // After the end the job closes the world; the episode stays at the tick it ended at.
+    return this.ended?.tick ?? this.env.tick;
   }
 
   get finished(): boolean {
