@@ -21,6 +21,7 @@ import { shownChests, type ShownChest } from './chests.js';
 import { ChunkLoader } from './chunk-loader.js';
 import { meshChunk } from './chunk-mesher.js';
 import { EntityLayer } from './figures.js';
+import { AutoStep } from './auto-step.js';
 import { HumanControls } from './human-controls.js';
 import { LiveSocket } from './live-socket.js';
 import { Map2d } from './map-2d.js';
@@ -417,6 +418,7 @@ class Viewer {
 /** Connects a live episode: the socket feeds the world; the clock follows the server's tick. */
 function goLive(v: Viewer): void {
   const controls = new HumanControls(v.view.canvas, (m) => v.live?.send(m));
+  const autoStep = new AutoStep(() => byId('auto-step', HTMLInputElement).checked, () => v.live?.send({ type: 'step' }));
   v.live = new LiveSocket(viewerApi.socketUrl(v.id), {
     hello: (meta) => {
       v.meta = meta;
@@ -449,7 +451,10 @@ function goLive(v: Viewer): void {
       byId('leave').hidden = false;
       controls.start();
     },
-    yourTurn: (agent, tick) => (byId('seat').textContent = `${agent}: your step at tick ${tick} (press Step)`),
+    yourTurn: (agent, tick) => {
+      byId('seat').textContent = `${agent}: your step at tick ${tick}${byId('auto-step', HTMLInputElement).checked ? '' : ' (press Step)'}`;
+      autoStep.turn(tick);
+    },
     error: (message) => showError(message),
   });
   v.loader = new ChunkLoader(v.world, (at) => v.live?.send({ type: 'chunks', at }));
@@ -458,10 +463,15 @@ function goLive(v: Viewer): void {
   byId('leave').addEventListener('click', () => {
     v.live?.send({ type: 'leave' });
     controls.stop();
+    autoStep.stop();
     byId('seat').textContent = '';
     byId('leave').hidden = true;
   });
-  byId('step').addEventListener('click', () => v.live?.send({ type: 'step' }));
+  byId('step').addEventListener('click', () => {
+    autoStep.stepped();
+    v.live?.send({ type: 'step' });
+  });
+  byId('auto-step', HTMLInputElement).addEventListener('change', () => autoStep.switched());
   byId('skill-cancel').addEventListener('click', () => v.live?.send({ type: 'cancel' }));
   byId('skill-run').addEventListener('click', () => {
     const name = byId('skill-name', HTMLSelectElement).value;

@@ -57,6 +57,9 @@ export function registerViewerRoutes(app: FastifyInstance, o: ViewerRoutesOption
     return ep;
   };
 
+  // The pages have no icon; answering the browser's own request for one keeps a 404 out of every page's console.
+  app.get('/favicon.ico', async (_req, reply) => reply.code(204).send());
+
   app.get(VIEWER_ROUTES.episodes, async (): Promise<EpisodeList> => {
     const list = index.list();
     // A live episode's log is under the runs folder too, with the same id: it is listed once, as live.
