@@ -292,6 +292,14 @@ describe.skipIf(!chromiumDep.available)('the viewer in Chromium', () => {
       await page.waitForSelector(`body[data-shown-tick="${t - 1}"]`, { timeout: 60_000 });
       await page.waitForTimeout(400);
       expect(await row.locator('.contents').textContent()).toBe('empty');
+      // Picking the chest in the 3D view: its row points the camera at it, then a click on it (the view's centre)
+      // from another tab brings the Chests panel back with that chest marked.
+      await row.click();
+      await page.click('button[data-panel="Events"]');
+      const view = (await page.locator('#view3d').boundingBox())!;
+      await page.mouse.click(view.x + view.width / 2, view.y + view.height / 2);
+      await page.locator('button[data-panel="Chests"][aria-selected="true"]').waitFor({ timeout: 5000 });
+      expect(await page.getAttribute('li[data-chest="0,64,0"]', 'class')).toContain('selected');
       const old = list.find((e) => e.path === 'episodes/old.jsonl')!;
       await page.goto(`${own.url}/viewer?episode=${old.id}&tick=0`);
       await page.waitForSelector('body[data-shown-tick="0"]', { timeout: 60_000 });
