@@ -16,6 +16,7 @@
  * because an architecture may add detail to its own records without a schema bump.
  */
 import { z } from 'zod';
+import { vec3Schema } from './actions.js';
 import { worldEventSchema, type WorldEvent } from './world-event.js';
 
 /** The version this code writes; bump it when a record changes in a way an old reader would misread. */
@@ -103,6 +104,14 @@ export const positionsRecord = rec('positions', {
     health: z.array(z.number().nullable()),
   }),
 });
+
+/**
+ * What a chest (or barrel) holds after a change (runner/chest-recorder.ts): the whole contents as item counts, so
+ * any one record gives the chest at its tick (a viewer needs no earlier record). `items` is null when the block is
+ * no longer a container (broken). Written only when the contents changed; a container has at most 54 slots, so a
+ * record stays small. Two records of one chest at one tick: the later one counts.
+ */
+export const chestRecord = rec('chest', { pos: vec3Schema, items: z.array(z.object({ name: z.string(), count: z.number() })).nullable() });
 
 export const episodeStoppedRecord = rec('episode_stopped', { reason: z.string() });
 export const episodeErrorRecord = rec('episode_error', { fault: z.string(), message: z.string() });
@@ -210,6 +219,7 @@ export const runRecordSchema = z.discriminatedUnion('type', [
   actionRecord,
   skillResultRecord,
   positionsRecord,
+  chestRecord,
   episodeStoppedRecord,
   episodeErrorRecord,
   episodeEndRecord,
@@ -222,4 +232,5 @@ export type RunRecordType = RunRecord['type'];
 export type RunRecordOf<T extends RunRecordType> = Extract<RunRecord, { type: T }>;
 export type WorldRecord = z.infer<typeof worldRecord>;
 export type PositionsRecord = z.infer<typeof positionsRecord>;
+export type ChestRecord = z.infer<typeof chestRecord>;
 export type LlmCallRunRecord = z.infer<typeof llmCallRecord>;

@@ -29,6 +29,7 @@ import type { EpisodeOutcome, EpisodeTask } from '../tasks/episode-task.js';
 import { RUN_LOG_SCHEMA_VERSION } from '../core/run-records.js';
 import { agentRecord, nullRunLog, type RunLogSink } from './run-log.js';
 import { PositionSampler } from './position-sampler.js';
+import { CHEST_POLL_TICKS, recordChests } from './chest-recorder.js';
 import { TimelineTracker } from './timeline-tracker.js';
 
 /** Any backend the runner knows (world backends by default; CuisineWorld's kitchen too), with its task and team. */
@@ -84,6 +85,7 @@ export async function runEpisode<B extends AnyEpisodeBackend = WorldBackend>(o: 
   let error: EpisodeResult['error'];
   let names: string[] = [];
   const events = worldEventsToLog(o);
+  let chests: ReturnType<typeof recordChests> | null = null;
   // Positions are the world backends' (a kitchen has no places to sample).
   const positions = isWorldBackend(o.backend) ? new PositionSampler(o.backend, o.log) : null;
   // The episode's share of the team's ledger (a team may be reused across episodes), its breaker closed anew.
@@ -126,6 +128,7 @@ export async function runEpisode<B extends AnyEpisodeBackend = WorldBackend>(o: 
     o.log.write({ type: 'episode_start', schemaVersion: RUN_LOG_SCHEMA_VERSION, tick: o.backend.tick, task: o.task.id, taskType: o.task.type, seed: o.seed, agents: team.architecture, mode, backend: o.backend.kind, names });
     events.started();
     positions?.sample('start', obs as WorldObservations);
+    if (isWorldBackend(o.backend) && o.log !== nullRunLog) chests = recordChests(o.backend, o.log, o.task.scenario);
     await team.start({
       task: o.task.brief,
       agents: names,
@@ -164,6 +167,7 @@ export async function runEpisode<B extends AnyEpisodeBackend = WorldBackend>(o: 
         signal: o.signal,
         onTick: async () => {
           await o.task.afterStep(env);
+          chests?.poll(CHEST_POLL_TICKS);
           outcome = o.task.outcome(env);
           progress(maxTicks);
           if (outcome.done || llm?.breaker.open || (timedOut = overTime())) throw new EpisodeOver();
@@ -207,6 +211,7 @@ export async function runEpisode<B extends AnyEpisodeBackend = WorldBackend>(o: 
         obs = res.observations;
         const after = o.task.afterStep(o.backend);
         if (after) await after; // most tasks' after-step work is synchronous: no await, no microtask turn
+        chests?.poll();
         outcome = o.task.outcome(o.backend);
         progress(maxTicks);
         toDecide.clear();
@@ -242,6 +247,7 @@ export async function runEpisode<B extends AnyEpisodeBackend = WorldBackend>(o: 
     error = { fault: e.fault ?? 'internal', message: e.message };
     o.log.write({ type: 'episode_error', tick: o.backend.tick, fault: error.fault, message: error.message });
   } finally {
+    chests?.stop();
     events.stop();
     offCalls?.();
     await team.stop?.().catch(() => undefined);

@@ -9,8 +9,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { runEpisodeJob } from '../../src/runner/episode-job.js';
+import { readRunLog } from '../../src/runner/run-log.js';
+import { taskFile } from '../../src/tasks/task-files.js';
 import type { LiveEpisode } from '../../src/server/viewer/live-episodes.js';
-import { episodeListSchema, serverMessageSchema, VIEWER_ROUTES, type ClientMessage, type ServerMessage } from '../../src/server/viewer/protocol.js';
+import { episodeListSchema, episodeMetaSchema, serverMessageSchema, VIEWER_ROUTES, type ClientMessage, type ServerMessage } from '../../src/server/viewer/protocol.js';
 import { startWatchServer, type WatchServer } from '../../src/server/viewer/watch-server.js';
 
 const fixtureTask = join(import.meta.dirname, '..', 'fixtures', 'run-logs', 'tasks', 'collect-4-logs-v1.yaml');
@@ -56,11 +58,11 @@ function open(id: string): { ws: WebSocket; messages: ServerMessage[]; next(pred
   };
 }
 
-function watchJob(file: string, timeScale: number): { started: Promise<LiveEpisode>; done: Promise<unknown> } {
+function watchJob(file: string, timeScale: number, agents = 'heuristic'): { started: Promise<LiveEpisode>; done: Promise<unknown> } {
   let started!: (e: LiveEpisode) => void;
   const startedP = new Promise<LiveEpisode>((r) => (started = r));
   const watch = watching.live.watch({ runsDir: dir, humans: true, timeScale, onStart: (ep) => started(ep) });
-  const done = runEpisodeJob({ file, seed: '1', agents: 'heuristic', logDir: join(dir, 'episodes'), ticksPerStep: 5 }, {}, { watch });
+  const done = runEpisodeJob({ file, seed: '1', agents, logDir: join(dir, 'episodes'), ticksPerStep: 5 }, {}, { watch });
   return { started: startedP, done };
 }
 
@@ -82,6 +84,27 @@ describe('run --watch', () => {
     await job.done;
     const end = await page.next((m) => m.type === 'end');
     expect(end.type === 'end' && end.outcome.ended).toMatch(/success|failure|max_ticks/);
+    page.ws.close();
+    // Ended, its log on disk: listed as a run, with every tick to scrub (the live meta said tick 0 once the world closed).
+    const after = episodeListSchema.parse(await (await fetch(`${watching.server.url}${VIEWER_ROUTES.episodes}`)).json());
+    expect(after.episodes.filter((e) => e.id === ep.id).map((e) => e.source)).toEqual(['run']);
+    const meta = episodeMetaSchema.parse(await (await fetch(`${watching.server.url}${VIEWER_ROUTES.meta(ep.id)}`)).json());
+    expect(meta.live).toBe(false);
+    expect(meta.lastTick).toBe(end.type === 'end' ? end.tick : -1);
+    expect(meta.lastTick).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("streams a chest's contents as agents deposit into it, ending with what the log's last chest record says", async () => {
+    const job = watchJob(taskFile('tickingcollab/mine-vanishing-blocks-v1'), 20, 'oracle'); // 400 ticks per second
+    const ep = await job.started;
+    const page = open(ep.id);
+    const filled = await page.next((m) => m.type === 'containers' && m.containers.some((c) => c.x === 0 && c.y === 64 && c.z === 0 && c.items.length > 0));
+    expect(filled.type === 'containers' && filled.containers.find((c) => c.z === 0)?.block).toBe('chest');
+    const ran = (await job.done) as { log?: string };
+    await page.next((m) => m.type === 'end');
+    const lastRecord = readRunLog(ran.log!).records.filter((r) => r.type === 'chest').at(-1)!;
+    const lastSent = page.messages.filter((m) => m.type === 'containers').at(-1);
+    expect(lastSent?.type === 'containers' && lastSent.containers.map((c) => c.items)).toEqual([lastRecord.items]);
     page.ws.close();
   }, 60_000);
 

@@ -12,10 +12,11 @@ import { SimEnv } from '../../src/env/sim/index.js';
 import { simBodyPort, simViewer } from '../../src/env/sim/body-port.js';
 import { runEpisodeJob } from '../../src/runner/episode-job.js';
 import { readRunLog } from '../../src/runner/run-log.js';
-import { buildServer } from '../../src/server/app.js';
+import { WebSocket } from 'ws';
+import { buildServer, startServer } from '../../src/server/app.js';
 import { chunksAround, encodeChunk } from '../../src/server/viewer/chunks.js';
 import { EpisodeIndex, idOfPath } from '../../src/server/viewer/episode-index.js';
-import { decodeChunkData, episodeListSchema, sensesAtTickSchema, stateAtTickSchema, timelineSchema, chunkIndex, type BlockChange, type Chunk } from '../../src/server/viewer/protocol.js';
+import { decodeChunkData, episodeListSchema, sensesAtTickSchema, serverMessageSchema, stateAtTickSchema, timelineSchema, chunkIndex, VIEWER_ROUTES, type BlockChange, type Chunk, type ServerMessageOf } from '../../src/server/viewer/protocol.js';
 import { ReplayEpisode } from '../../src/server/viewer/replay-episode.js';
 import { visibleBlocks } from '../../src/skills/senses/index.js';
 import { taskFile } from '../../src/tasks/task-files.js';
@@ -214,6 +215,43 @@ describe('replay reconstruction', () => {
     expect(at.agents[0]!.x).toBe(a.agents.x[0]);
     const mid = ep.entities.at((a.tick + b.tick) / 2);
     expect(mid.agents[0]!.x).toBeCloseTo((a.agents.x[0]! + b.agents.x[0]!) / 2, 1);
+  });
+});
+
+describe('chunk requests on a recorded episode', () => {
+  it('answers at the tick the page names: a block broken at tick T is still there in a chunk loaded late before T', async () => {
+    const server = await startServer({ host: '127.0.0.1', port: 0, runsDir: dir, resolveTask });
+    const ws = new WebSocket(`${server.url.replace('http', 'ws')}${VIEWER_ROUTES.socket(replayOf(heuristic).summary.id)}`);
+    try {
+      const ep = replayOf(heuristic);
+      const broken = ep.records.find((r) => r.type === 'world' && r.event === 'block_broken' && String(r.block).endsWith('_log'))!;
+      const pos = broken.pos as { x: number; y: number; z: number };
+      const at = { cx: Math.floor(pos.x / 16), cz: Math.floor(pos.z / 16) };
+      const answers: ServerMessageOf<'chunks'>[] = [];
+      let arrived: () => void = () => undefined;
+      ws.on('message', (data) => {
+        const m = serverMessageSchema.parse(JSON.parse(data.toString()));
+        if (m.type === 'chunks') answers.push(m);
+        arrived();
+      });
+      await new Promise((r) => ws.once('open', r));
+      /** The broken block's name in the chunk the socket answers for `tick` (the episode's last tick when omitted). */
+      const blockIn = async (tick?: number): Promise<{ tick: number; block: string }> => {
+        const before = answers.length;
+        ws.send(JSON.stringify({ type: 'chunks', at: [at], ...(tick === undefined ? {} : { tick }) }));
+        while (answers.length === before) await new Promise<void>((r) => (arrived = r));
+        const m = answers.at(-1)!;
+        const chunk = m.chunks[0]!;
+        return { tick: m.tick, block: chunk.palette[decodeChunkData(chunk)[chunkIndex(chunk, pos.x - at.cx * 16, pos.y, pos.z - at.cz * 16)]!]! };
+      };
+      expect(await blockIn(broken.tick! - 1)).toEqual({ tick: broken.tick! - 1, block: String(broken.block) });
+      expect(await blockIn(broken.tick!)).toEqual({ tick: broken.tick!, block: 'air' });
+      expect(await blockIn(0)).toEqual({ tick: 0, block: String(broken.block) });
+      expect(await blockIn()).toEqual({ tick: ep.lastTick, block: 'air' });
+    } finally {
+      ws.close();
+      await server.close();
+    }
   });
 });
 

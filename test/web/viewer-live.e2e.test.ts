@@ -78,6 +78,7 @@ describe.skipIf(!chromiumDep.available)('a live episode in the viewer', () => {
     await page.goto(`${watching.server.url}/viewer?episode=${ep.id}`);
     await page.locator('#join:not([hidden])').waitFor({ timeout: 30_000 });
     await page.selectOption('#agent', 'Root');
+    await page.uncheck('#auto-step'); // stepped by hand below, one step at a time
     await page.click('#join-seat');
     await page.locator('#seat', { hasText: 'your step at tick' }).waitFor({ timeout: 30_000 });
     const turnTick = async (): Promise<number> => Number(/tick (\d+)/.exec((await page.textContent('#seat')) ?? '')![1]);
@@ -96,6 +97,25 @@ describe.skipIf(!chromiumDep.available)('a live episode in the viewer', () => {
     expect(t - t0).toBe(20);
     expect(moved).toBeGreaterThan(3.8);
     expect(moved).toBeLessThan(4.6);
+    await page.click('#leave');
+    await page.close();
+    await Promise.race([job.done, new Promise((r) => setTimeout(r, 2000))]);
+  }, 90_000);
+
+  it("with auto-step on, a seated person plays on at the world's pace without pressing Step", async () => {
+    const job = watchJob(1);
+    const ep = await job.started;
+    const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+    await page.goto(`${watching.server.url}/viewer?episode=${ep.id}`);
+    await page.locator('#join:not([hidden])').waitFor({ timeout: 30_000 });
+    expect(await page.isChecked('#auto-step')).toBe(true);
+    await page.click('#join-extra');
+    await page.locator('#seat', { hasText: 'your step at tick' }).waitFor({ timeout: 30_000 });
+    const t0 = ep.tick;
+    await page.waitForTimeout(3000);
+    // About 20 ticks a wall second (each 5-tick step answered after 250 ms), less the page's and the server's turns.
+    expect(ep.tick - t0).toBeGreaterThan(20);
+    expect(ep.tick - t0).toBeLessThan(80);
     await page.click('#leave');
     await page.close();
     await Promise.race([job.done, new Promise((r) => setTimeout(r, 2000))]);

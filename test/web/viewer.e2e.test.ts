@@ -159,6 +159,53 @@ describe.skipIf(!chromiumDep.available)('the viewer in Chromium', () => {
     await page.close();
   });
 
+  it('loads the chunks around the camera as it flies, and forgets those it left far behind', async () => {
+    const { page, errors } = await openViewer(HEURISTIC_LOG, 0);
+    await shown(page, 0);
+    const held = async (): Promise<{ camera: number[]; chunks: Set<string> }> => {
+      const camera = (await page.getAttribute('body', 'data-camera-chunk'))!.split(',').map(Number);
+      return { camera, chunks: new Set((await page.getAttribute('body', 'data-chunks'))!.split(' ')) };
+    };
+    /** Waits until every chunk within 3 (the loader's VIEW_CHUNKS) of the camera's chunk is held. */
+    const aroundCamera = async (): Promise<{ camera: number[]; chunks: Set<string> }> => {
+      for (let i = 0; ; i++) {
+        const h = await held();
+        const missing = [];
+        for (let dx = -3; dx <= 3; dx++) for (let dz = -3; dz <= 3; dz++) if (!h.chunks.has(`${h.camera[0]! + dx},${h.camera[1]! + dz}`)) missing.push([dx, dz]);
+        if (missing.length === 0) return h;
+        if (i > 100) throw new Error(`chunks around the camera at ${h.camera.join(',')} never arrived: ${missing.length} missing`);
+        await page.waitForTimeout(200);
+      }
+    };
+    // The state answer brings 5×5 chunks around each agent; the 7×7 around the camera come from the chunk requests.
+    const start = await aroundCamera();
+    await page.selectOption('#camera-mode', 'free');
+    await page.focus('#view3d');
+    await page.keyboard.down('KeyW');
+    for (let i = 0; i < 150; i++) {
+      await page.waitForTimeout(200);
+      const far = await held();
+      if (Math.max(Math.abs(far.camera[0]! - start.camera[0]!), Math.abs(far.camera[1]! - start.camera[1]!)) >= 8) break;
+    }
+    await page.keyboard.up('KeyW');
+    const there = await aroundCamera();
+    expect(Math.max(Math.abs(there.camera[0]! - start.camera[0]!), Math.abs(there.camera[1]! - start.camera[1]!))).toBeGreaterThanOrEqual(8);
+    // What is held is within 5 chunks (the loader's UNLOAD_CHUNKS) of the camera or 2 of an agent (paused at tick 0);
+    // some of what was held at the start has been forgotten.
+    const agents = positionsAt(join(fixtures, HEURISTIC_LOG), 0);
+    const near = (key: string, cx: number, cz: number, r: number): boolean => {
+      const [x, z] = key.split(',').map(Number);
+      return Math.max(Math.abs(x! - cx), Math.abs(z! - cz)) <= r;
+    };
+    for (const k of there.chunks) {
+      const kept = near(k, there.camera[0]!, there.camera[1]!, 5) || agents.x.some((x, i) => near(k, Math.floor(x / 16), Math.floor(agents.z[i]! / 16), 2));
+      expect(kept, `chunk ${k} is held`).toBe(true);
+    }
+    expect([...start.chunks].filter((k) => !there.chunks.has(k)).length).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
   it('draws as many overlay blocks as the senses route returns for that agent at that tick', async () => {
     const tick = 60;
     const { page } = await openViewer(HEURISTIC_LOG, tick);
@@ -213,4 +260,55 @@ describe.skipIf(!chromiumDep.available)('the viewer in Chromium', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("shows a chest's contents before and after the tick an agent deposits into it, and says when a log has none", async () => {
+    // The oracle on mine-vanishing-blocks deposits its drops into the task's chest at 0,64,0.
+    const dir = mkdtempSync(join(tmpdir(), 'guildcraft-viewer-chest-'));
+    const ran = await runEpisodeJob({ file: taskFile('tickingcollab/mine-vanishing-blocks-v1'), seed: '1', agents: 'oracle', logDir: join(dir, 'episodes') });
+    const records = readRunLog(ran.log!).records;
+    const deposit = records.find((r) => r.type === 'world' && r.event === 'item_deposited')!;
+    expect(deposit).toBeDefined();
+    const t = deposit.tick!;
+    const atT = records.filter((r) => r.type === 'chest' && r.tick === t).at(-1) as { items: { name: string; count: number }[] } | undefined;
+    expect(atT?.items.length).toBeGreaterThan(0);
+    // A log from before chest records: the water-crisis task's chest at 0,64,14 has no recorded contents.
+    copyFileSync(join(fixtures, 'v1-oracle-prepare-crisis-water-seed1.jsonl'), join(dir, 'episodes', 'old.jsonl'));
+    const own = await startServer({ host: '127.0.0.1', port: 0, runsDir: dir, resolveTask });
+    try {
+      const list = ((await (await fetch(`${own.url}/api/viewer/episodes`)).json()) as EpisodeList).episodes;
+      const fresh = list.find((e) => e.path === `episodes/${ran.log!.split(/[\\/]/).at(-1)}`)!;
+      const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+      await page.goto(`${own.url}/viewer?episode=${fresh.id}&tick=${t - 1}`);
+      await page.waitForSelector(`body[data-shown-tick="${t - 1}"]`, { timeout: 60_000 });
+      await page.click('button[data-panel="Chests"]');
+      const row = page.locator('li[data-chest="0,64,0"]');
+      expect(await row.locator('.contents').textContent()).toBe('empty');
+      await page.locator('#scrubber').fill(String(t));
+      await page.waitForSelector(`body[data-shown-tick="${t}"]`, { timeout: 60_000 });
+      await page.waitForTimeout(400); // the panel redraws at most four times a second
+      expect(await row.locator('.contents').textContent()).toBe(atT!.items.map((i) => `${i.count} ${i.name}`).join(', '));
+      // Back before the deposit: empty again.
+      await page.locator('#scrubber').fill(String(t - 1));
+      await page.waitForSelector(`body[data-shown-tick="${t - 1}"]`, { timeout: 60_000 });
+      await page.waitForTimeout(400);
+      expect(await row.locator('.contents').textContent()).toBe('empty');
+      // Picking the chest in the 3D view: its row points the camera at it, then a click on it (the view's centre)
+      // from another tab brings the Chests panel back with that chest marked.
+      await row.click();
+      await page.click('button[data-panel="Events"]');
+      const view = (await page.locator('#view3d').boundingBox())!;
+      await page.mouse.click(view.x + view.width / 2, view.y + view.height / 2);
+      await page.locator('button[data-panel="Chests"][aria-selected="true"]').waitFor({ timeout: 5000 });
+      expect(await page.getAttribute('li[data-chest="0,64,0"]', 'class')).toContain('selected');
+      const old = list.find((e) => e.path === 'episodes/old.jsonl')!;
+      await page.goto(`${own.url}/viewer?episode=${old.id}&tick=0`);
+      await page.waitForSelector('body[data-shown-tick="0"]', { timeout: 60_000 });
+      await page.click('button[data-panel="Chests"]');
+      expect(await page.locator('li[data-chest="0,64,14"] .contents').textContent()).toBe('contents not recorded');
+      await page.close();
+    } finally {
+      await own.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -52,14 +52,24 @@ export class BlockWorld {
     return c.palette[c.blocks[(y - c.minY) * CHUNK * CHUNK + lz * CHUNK + lx]!] ?? null;
   }
 
-  /** Applies block changes; returns the keys of the chunks to mesh again (a change on an edge touches the neighbour). */
+  /**
+   * Applies block changes; returns the keys of the chunks to mesh again (a change on an edge touches the neighbour). A
+   * change above or below the rows a chunk holds drops that chunk (its key is returned too, with no chunk behind it):
+   * the page asks for it again rather than show it without the change.
+   */
   apply(changes: readonly BlockChange[]): Set<string> {
     const dirty = new Set<string>();
+    const dropped = new Set<string>();
     for (const ch of changes) {
       const cx = Math.floor(ch.x / CHUNK);
       const cz = Math.floor(ch.z / CHUNK);
       const c = this.chunks.get(chunkKey(cx, cz));
-      if (!c || ch.y < c.minY || ch.y >= c.minY + c.height) continue;
+      if (!c) continue;
+      if (ch.y < c.minY || ch.y >= c.minY + c.height) {
+        this.chunks.delete(chunkKey(cx, cz));
+        dropped.add(chunkKey(cx, cz));
+        continue;
+      }
       let p = c.palette.indexOf(ch.block);
       if (p < 0) p = c.palette.push(ch.block) - 1;
       const lx = ch.x - cx * CHUNK;
@@ -73,6 +83,7 @@ export class BlockWorld {
       if (lz === CHUNK - 1) dirty.add(chunkKey(cx, cz + 1));
     }
     for (const k of [...dirty]) if (!this.chunks.has(k)) dirty.delete(k);
+    for (const k of dropped) dirty.add(k);
     return dirty;
   }
 
@@ -87,6 +98,30 @@ export class BlockWorld {
       if (name !== 'air' && name !== 'cave_air' && name !== 'void_air') return { y: y + c.minY, name };
     }
     return null;
+  }
+
+  /** Every block named in `names` in the loaded chunks (a chunk whose palette has none of them is skipped unread). */
+  find(names: ReadonlySet<string>): { x: number; y: number; z: number; name: string }[] {
+    const out: { x: number; y: number; z: number; name: string }[] = [];
+    for (const c of this.chunks.values()) {
+      const wanted = new Set<number>();
+      c.palette.forEach((n, i) => {
+        if (names.has(n)) wanted.add(i);
+      });
+      if (wanted.size === 0) continue;
+      for (let i = 0; i < c.blocks.length; i++) {
+        if (!wanted.has(c.blocks[i]!)) continue;
+        const y = Math.floor(i / (CHUNK * CHUNK));
+        const rest = i - y * CHUNK * CHUNK;
+        out.push({ x: c.cx * CHUNK + (rest % CHUNK), y: c.minY + y, z: c.cz * CHUNK + Math.floor(rest / CHUNK), name: c.palette[c.blocks[i]!]! });
+      }
+    }
+    return out;
+  }
+
+  /** Forgets a chunk (the camera went far from it). */
+  remove(key: string): void {
+    this.chunks.delete(key);
   }
 
   clear(): void {

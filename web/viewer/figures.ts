@@ -27,7 +27,7 @@ const MOB_LOOK: Record<string, [number, number, number]> = {
   ender_dragon: [4, 2, 0x1a0f2a],
 };
 
-function label(text: string, color = '#ffffff'): THREE.Sprite {
+export function label(text: string, color = '#ffffff'): THREE.Sprite {
   const canvas = document.createElement('canvas');
   const ctx = canvas.getContext('2d')!;
   ctx.font = 'bold 28px sans-serif';

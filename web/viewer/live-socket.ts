@@ -1,9 +1,10 @@
 /**
- * A live episode over the viewer WebSocket: the server's messages turned into the page's picture (chunks, block
- * changes, entities rebuilt from quantised deltas, timeline records, the tick), and the page's own messages (chunk
- * requests, joining, the held controls, skills, chat, sync steps) sent typed.
+ * An episode over the viewer WebSocket: the server's messages turned into the page's picture (chunks, block changes,
+ * entities rebuilt from quantised deltas, timeline records, the tick), and the page's own messages (chunk requests,
+ * joining, the held controls, skills, chat, sync steps) sent typed. A live episode streams all of it; a recorded one
+ * answers the page's chunk requests only (its state comes from the REST routes).
  */
-import type { AgentState, Chunk, ClientMessage, EpisodeMeta, EpisodeOutcome, MobState, ServerMessage, BlockChange, ItemState, TimelineItem } from '../../src/server/viewer/protocol.js';
+import type { AgentState, Chunk, ClientMessage, ContainerState, EpisodeMeta, EpisodeOutcome, MobState, ServerMessage, BlockChange, ItemState, TimelineItem } from '../../src/server/viewer/protocol.js';
 
 /** The protocol's quantisation (ENTITY_POSITION_SCALE, ENTITY_ANGLE_SCALE, *_MOVE_STRIDE): types only come from src. */
 const POS = 100;
@@ -13,8 +14,11 @@ const MOB_STRIDE = 4;
 
 export interface LiveHandlers {
   hello(meta: EpisodeMeta): void;
-  chunks(chunks: readonly Chunk[]): void;
+  /** Chunks as they are at `tick` (a recorded episode's answer names the tick asked for). */
+  chunks(chunks: readonly Chunk[], tick: number): void;
   blocks(changes: readonly BlockChange[]): void;
+  /** Every chest the run recorded, with its contents now. */
+  containers(containers: readonly ContainerState[]): void;
   entities(agents: readonly AgentState[], mobs: readonly MobState[], items: readonly ItemState[]): void;
   records(items: readonly TimelineItem[]): void;
   tick(tick: number): void;
@@ -67,7 +71,7 @@ export class LiveSocket {
         this.on.hello(msg.meta);
         return;
       case 'chunks':
-        this.on.chunks(msg.chunks);
+        this.on.chunks(msg.chunks, msg.tick);
         return;
       case 'blockDeltas':
         this.on.blocks(msg.changes);
@@ -99,6 +103,9 @@ export class LiveSocket {
         this.on.tick(msg.tick);
         return;
       }
+      case 'containers':
+        this.on.containers(msg.containers);
+        return;
       case 'records':
         this.on.records(msg.items);
         return;

@@ -4,22 +4,29 @@
  * (one request in flight; a newer wanted tick replaces an older one); a live one streams over the socket.
  *
  * What the tests and the status line read: `#tick` the tick shown, `body[data-shown-tick]` the tick whose state is
- * drawn, `#followed` the selected agent's position, `#overlay-count` the senses overlay's block count.
+ * drawn, `#followed` the selected agent's position, `#overlay-count` the senses overlay's block count,
+ * `body[data-camera-chunk]` the chunk the camera is over and `body[data-chunks]` the chunks held (both as the chunk
+ * loader last looked, every REQUEST_EVERY_MS).
  */
 import * as THREE from 'three';
-import type { AgentState, EpisodeMeta, ItemState, MobState, TimelineItem } from '../../src/server/viewer/protocol.js';
+import type { AgentState, ContainerState, EpisodeMeta, ItemState, MobState, TimelineItem } from '../../src/server/viewer/protocol.js';
 import type { AtlasLayout } from '../../src/server/viewer/texture-atlas.js';
 import type { SkillName } from '../../src/skills/catalog.js';
 import { byId, clear, el } from '../shared/dom.js';
 import { loadAtlasImage, viewerApi } from './api.js';
 import { BlockWorld, chunkKey } from './block-world.js';
 import { CameraRig, type CameraMode } from './camera-rig.js';
+import { ChestLabels } from './chest-labels.js';
+import { shownChests, type ShownChest } from './chests.js';
+import { ChunkLoader } from './chunk-loader.js';
 import { meshChunk } from './chunk-mesher.js';
 import { EntityLayer } from './figures.js';
+import { AutoStep } from './auto-step.js';
 import { HumanControls } from './human-controls.js';
 import { LiveSocket } from './live-socket.js';
 import { Map2d } from './map-2d.js';
 import { ChatPanel } from './panels/chat-panel.js';
+import { ChestsPanel } from './panels/chests-panel.js';
 import { EventsPanel } from './panels/events-panel.js';
 import { LlmPanel } from './panels/llm-panel.js';
 import type { Panel } from './panels/panel.js';
@@ -56,10 +63,16 @@ class Viewer {
   readonly overlay: SensesOverlay;
   readonly playback: Playback;
   readonly panels: Panel[];
+  readonly chestsPanel: ChestsPanel;
+  readonly chestLabels = new ChestLabels();
+  /** The chests the server listed for the tick drawn (recorded contents). */
+  private containers: readonly ContainerState[] = [];
   items: TimelineItem[] = [];
   mobs: MobState[] = [];
   selected: string | null;
   live: LiveSocket | null = null;
+  /** Asks for the chunks around the camera (set once the episode's socket is open). */
+  loader: ChunkLoader | null = null;
   private activePanel = 0;
   private wantedTick = -1;
   private loading = false;
@@ -83,6 +96,11 @@ class Viewer {
     this.overlay = new SensesOverlay(this.view.overlay);
     this.playback = new Playback(meta.firstTick, meta.lastTick, meta.ticksPerSecond);
     this.selected = meta.episode.names[0] ?? null;
+    this.view.scene.add(this.chestLabels.group);
+    this.chestsPanel = new ChestsPanel(
+      (c) => this.pointAtChest(c),
+      () => (this.selected ? (this.entities.agents.get(this.selected) ?? null) : null),
+    );
     this.panels = [
       new TimelinePanel(() => this.meta.episode.names, () => this.playback.lastTick),
       new ChatPanel(() => this.meta.org),
@@ -92,6 +110,7 @@ class Viewer {
         this.setCamera('free');
         this.camera.overlook(new THREE.Vector3(pos.x, pos.y, pos.z), 16);
       }),
+      this.chestsPanel,
     ];
     this.buildControls();
   }
@@ -141,16 +160,56 @@ class Viewer {
     const tabs = byId('tabs');
     this.panels.forEach((p, i) => {
       const b = el('button', { type: 'button', text: p.title, 'data-panel': p.title, 'aria-selected': String(i === 0) });
-      b.addEventListener('click', () => {
-        this.activePanel = i;
-        for (const t of tabs.children) t.setAttribute('aria-selected', String(t === b));
-        clear(byId('panel')).append(p.element);
-        this.refreshPanel(true);
-      });
+      b.addEventListener('click', () => this.showPanel(i));
       tabs.append(b);
     });
     byId('panel').append(this.panels[0]!.element);
     window.addEventListener('resize', () => this.view.resize());
+    // A click on the view (not a drag to look around) on a chest picks it: its contents show in the Chests panel.
+    let down: { x: number; y: number } | null = null;
+    this.view.canvas.addEventListener('mousedown', (e) => (down = { x: e.clientX, y: e.clientY }));
+    this.view.canvas.addEventListener('click', (e) => {
+      if (!down || Math.hypot(e.clientX - down.x, e.clientY - down.y) > 4 || document.pointerLockElement) return;
+      const r = this.view.canvas.getBoundingClientRect();
+      const chest = this.chestLabels.pick(this.view.camera, { x: ((e.clientX - r.left) / r.width) * 2 - 1, y: -((e.clientY - r.top) / r.height) * 2 + 1 });
+      if (chest) this.pickChest(chest.key);
+    });
+  }
+
+  /** Shows side panel `i` (its tab marked). */
+  showPanel(i: number): void {
+    this.activePanel = i;
+    const tabs = byId('tabs');
+    [...tabs.children].forEach((t, k) => t.setAttribute('aria-selected', String(k === i)));
+    clear(byId('panel')).append(this.panels[i]!.element);
+    this.refreshPanel(true);
+  }
+
+  /** Marks a chest (its label and its row) and shows the Chests panel. */
+  pickChest(key: string): void {
+    this.chestsPanel.selected = key;
+    this.refreshChests();
+    this.showPanel(this.panels.indexOf(this.chestsPanel));
+  }
+
+  private pointAtChest(c: ShownChest): void {
+    this.setCamera('free');
+    this.camera.overlook(new THREE.Vector3(c.x + 0.5, c.y + 0.5, c.z + 0.5), 8);
+    this.refreshChests();
+  }
+
+  /** The chests the server listed at the tick drawn. */
+  setContainers(containers: readonly ContainerState[]): void {
+    this.containers = containers;
+    this.refreshChests();
+  }
+
+  /** Redraws the chests (labels now, the panel when next shown): after new contents or new chunks. */
+  refreshChests(): void {
+    const chests = shownChests(this.containers, this.world);
+    this.chestsPanel.setChests(chests);
+    this.chestLabels.sync(chests, this.chestsPanel.selected);
+    this.stalePanels.add(this.panels.indexOf(this.chestsPanel));
   }
 
   fillAgents(): void {
@@ -202,6 +261,7 @@ class Viewer {
       for (const k of list) {
         const c = this.world.chunks.get(k);
         if (c) this.view.setChunk(k, meshChunk(this.world, c, this.view.layout));
+        else this.view.removeChunk(k); // dropped by a change outside its rows: asked for again
       }
     }
     this.map.invalidate(list);
@@ -223,6 +283,32 @@ class Viewer {
     }
     for (const k of now) this.edgeRemesh.delete(k);
     this.remesh(now);
+  }
+
+  /** Chunks from the episode's socket (the camera's requests, and a live episode's own): stored, meshed, chests found. */
+  socketChunks(chunks: readonly Parameters<BlockWorld['put']>[0][]): void {
+    this.loader?.settled(chunks);
+    this.putChunks([...chunks]);
+    this.refreshChests();
+  }
+
+  /** Asks for the chunks around the camera (or the 2D map's centre) and forgets the far ones. */
+  private loadAroundCamera(): void {
+    if (!this.loader) return;
+    const twoD = this.view.canvas.hidden;
+    const at = twoD ? { x: this.map.centerX, z: this.map.centerZ } : this.view.camera.position;
+    const forget = this.loader.update(performance.now(), at, this.entities.agents.values());
+    document.body.dataset.cameraChunk = `${Math.floor(at.x / 16)},${Math.floor(at.z / 16)}`;
+    document.body.dataset.chunks = [...this.world.chunks.keys()].join(' ');
+    if (forget.length === 0) return;
+    for (const k of forget) {
+      this.world.remove(k);
+      this.view.removeChunk(k);
+      this.edgeRemesh.delete(k);
+      this.unmeshed.delete(k);
+    }
+    this.map.invalidate(forget);
+    this.refreshChests();
   }
 
   /** Meshes again a few chunks whose neighbour arrived (EDGE_REMESH_PER_FRAME a frame). */
@@ -270,6 +356,7 @@ class Viewer {
         const state = await viewerApi.state(this.id, tick, held === undefined ? undefined : Number(held));
         this.remesh(this.world.apply(state.changes));
         this.putChunks(state.chunks);
+        this.setContainers(state.containers);
         this.setEntities(state.entities.agents, state.entities.mobs, state.entities.items);
         document.body.dataset.shownTick = String(state.tick);
         await this.refreshOverlay(state.tick);
@@ -307,6 +394,7 @@ class Viewer {
   /** One animation frame: advance the clock, follow the agent, draw the visible view, update the panel. */
   frame(dt: number): void {
     if (this.playback.advance(dt)) this.showTick();
+    this.loadAroundCamera();
     this.remeshEdges();
     byId('play').textContent = this.playback.playing ? 'Pause' : 'Play';
     const agent = this.selected ? this.entities.agents.get(this.selected) : undefined;
@@ -330,14 +418,16 @@ class Viewer {
 /** Connects a live episode: the socket feeds the world; the clock follows the server's tick. */
 function goLive(v: Viewer): void {
   const controls = new HumanControls(v.view.canvas, (m) => v.live?.send(m));
+  const autoStep = new AutoStep(() => byId('auto-step', HTMLInputElement).checked, () => v.live?.send({ type: 'step' }));
   v.live = new LiveSocket(viewerApi.socketUrl(v.id), {
     hello: (meta) => {
       v.meta = meta;
       v.fillAgents();
       byId('join').hidden = !meta.joinable;
     },
-    chunks: (chunks) => v.putChunks([...chunks]),
+    chunks: (chunks) => v.socketChunks(chunks),
     blocks: (changes) => v.remesh(v.world.apply(changes)),
+    containers: (containers) => v.setContainers(containers),
     entities: (agents, mobs, items) => v.setEntities(agents, mobs, items),
     records: (items) => v.setItems([...v.items, ...items]),
     tick: (tick) => {
@@ -361,18 +451,27 @@ function goLive(v: Viewer): void {
       byId('leave').hidden = false;
       controls.start();
     },
-    yourTurn: (agent, tick) => (byId('seat').textContent = `${agent}: your step at tick ${tick} (press Step)`),
+    yourTurn: (agent, tick) => {
+      byId('seat').textContent = `${agent}: your step at tick ${tick}${byId('auto-step', HTMLInputElement).checked ? '' : ' (press Step)'}`;
+      autoStep.turn(tick);
+    },
     error: (message) => showError(message),
   });
+  v.loader = new ChunkLoader(v.world, (at) => v.live?.send({ type: 'chunks', at }));
   byId('join-seat').addEventListener('click', () => v.live?.send({ type: 'join', ...(v.selected ? { agent: v.selected } : {}) }));
   byId('join-extra').addEventListener('click', () => v.live?.send({ type: 'join', name: `human${Math.floor(Math.random() * 1000)}` }));
   byId('leave').addEventListener('click', () => {
     v.live?.send({ type: 'leave' });
     controls.stop();
+    autoStep.stop();
     byId('seat').textContent = '';
     byId('leave').hidden = true;
   });
-  byId('step').addEventListener('click', () => v.live?.send({ type: 'step' }));
+  byId('step').addEventListener('click', () => {
+    autoStep.stepped();
+    v.live?.send({ type: 'step' });
+  });
+  byId('auto-step', HTMLInputElement).addEventListener('change', () => autoStep.switched());
   byId('skill-cancel').addEventListener('click', () => v.live?.send({ type: 'cancel' }));
   byId('skill-run').addEventListener('click', () => {
     const name = byId('skill-name', HTMLSelectElement).value;
@@ -391,6 +490,35 @@ function goLive(v: Viewer): void {
     const input = byId('chat-text', HTMLInputElement);
     if (input.value.trim()) v.live?.send({ type: 'chat', text: input.value.trim() });
     input.value = '';
+  });
+}
+
+/**
+ * A recorded episode's socket: only the chunks the camera asks for as it moves, at the tick shown. An answer for a tick
+ * the page has left by the time it comes is dropped (and asked again): it would not match the blocks around it.
+ */
+function loadChunksAsTheCameraMoves(v: Viewer): void {
+  const ignore = (): void => undefined;
+  const socket = new LiveSocket(viewerApi.socketUrl(v.id), {
+    hello: ignore,
+    chunks: (chunks, tick) => {
+      if (String(tick) === document.body.dataset.shownTick) v.socketChunks(chunks);
+      else v.loader?.settled(chunks);
+    },
+    blocks: ignore,
+    containers: ignore,
+    entities: ignore,
+    records: ignore,
+    tick: ignore,
+    end: ignore,
+    joined: ignore,
+    yourTurn: ignore,
+    error: (message) => showError(message),
+  });
+  v.loader = new ChunkLoader(v.world, (at) => {
+    const shown = document.body.dataset.shownTick;
+    if (shown === undefined) v.loader?.settled(at); // nothing drawn yet: asked again once a tick is
+    else socket.send({ type: 'chunks', at, tick: Number(shown) });
   });
 }
 
@@ -414,6 +542,7 @@ async function main(): Promise<void> {
     const start = Number(new URLSearchParams(location.search).get('tick') ?? meta.firstTick);
     v.playback.seek(Number.isFinite(start) ? start : meta.firstTick);
     v.showTick();
+    loadChunksAsTheCameraMoves(v);
   }
   let last = performance.now();
   const loop = (now: number): void => {

@@ -19,7 +19,7 @@ import { loadSpec } from '../../runner/task-adapter.js';
 import { displayPath, suiteFiles } from '../../tasks/task-files.js';
 import { mineLandFiles } from '../../runner/mineland-files.js';
 import { parsePositiveInt } from '../parse.js';
-import { startWatchServer, VIEWER_PAGE_PATH } from '../../server/viewer/watch-server.js';
+import { EPISODES_PAGE_PATH, startWatchServer } from '../../server/viewer/watch-server.js';
 import { replayUrlUnder } from '../../server/viewer/replay-link.js';
 import { addEpisodeFlags, jobOptions, withPlugins, type EpisodeFlags } from './episode-flags.js';
 import { parsePort } from './serve.js';
@@ -194,7 +194,7 @@ export async function bench(suite: string, given: BenchFlags): Promise<void> {
   }
   if (watching) {
     // The watched episode can still be scrubbed through; the viewer stays up until the person stops it.
-    console.error(`bench: the viewer stays at ${watching.server.url}${VIEWER_PAGE_PATH} until Ctrl-C`);
+    console.error(`bench: the viewer stays at ${watching.server.url}${EPISODES_PAGE_PATH} until Ctrl-C`);
     process.once('SIGINT', () => void watching.server.close().then(() => process.exit(process.exitCode ?? 0)));
   }
 }

@@ -5,7 +5,7 @@ import { defaultAgentsFor, runEpisodeJob } from '../../runner/episode-job.js';
 import type { EpisodeResult } from '../../runner/episode-result.js';
 import { loadSpec } from '../../runner/task-adapter.js';
 import { displayPath, taskFile } from '../../tasks/task-files.js';
-import { startWatchServer, VIEWER_PAGE_PATH } from '../../server/viewer/watch-server.js';
+import { EPISODES_PAGE_PATH, startWatchServer } from '../../server/viewer/watch-server.js';
 import { RunProgress } from '../run-progress.js';
 import { addEpisodeFlags, jobOptions, withPlugins, type EpisodeFlags } from './episode-flags.js';
 import { parsePort } from './serve.js';
@@ -36,11 +36,15 @@ export function registerRun(program: Command): void {
       const spec = await loadSpec(file);
       const job = { ...jobOptions(flags, file, flags.seed, defaultAgentsFor(spec.task.type)), logDir: join(flags.out, 'episodes') };
       const watching = flags.watch ? await startWatchServer({ runsDir: flags.out, port: parsePort(flags.watchPort) }) : null;
+      let watchedUrl = '';
       const watch = watching?.live.watch({
         runsDir: resolve(flags.out),
         humans: true,
         ...(job.timeScale !== undefined ? { timeScale: job.timeScale } : {}),
-        onStart: (ep) => console.error(`guildcraft run: watch at ${watching.viewerUrl(ep.id)}`),
+        onStart: (ep) => {
+          watchedUrl = watching.viewerUrl(ep.id);
+          console.error(`guildcraft run: watch at ${watchedUrl}`);
+        },
       });
       const progress = new RunProgress(process.stderr);
       const result = await runEpisodeJob(job, {}, { ...(watch ? { watch } : {}), onProgress: (p) => progress.update(p) });
@@ -49,7 +53,7 @@ export function registerRun(program: Command): void {
       if (result.error) process.exitCode = result.error.fault === 'user' ? 2 : 1;
       if (watching) {
         // The episode is over; the viewer stays up to scrub through it until the person stops it.
-        console.error(`guildcraft run: the episode ended; the viewer stays at ${watching.server.url}${VIEWER_PAGE_PATH} until Ctrl-C`);
+        console.error(`guildcraft run: the episode ended; scrub through it at ${watchedUrl || watching.server.url + EPISODES_PAGE_PATH} (every episode: ${watching.server.url}${EPISODES_PAGE_PATH}) until Ctrl-C`);
         const stop = () => void watching.server.close().then(() => process.exit(process.exitCode ?? 0));
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);

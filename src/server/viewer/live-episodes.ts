@@ -34,6 +34,7 @@ import {
   clientMessageSchema,
   type AgentState,
   type BlockChange,
+  type ContainerState,
   type EpisodeMeta,
   type EpisodeSummary,
   type ItemState,
@@ -50,12 +51,17 @@ export const PUMP_MS = 50;
 export class LiveEpisodes {
   private readonly episodes = new Map<string, LiveEpisode>();
 
+  /**
+   * The episode while it streams. Once it has ended with its log on disk it is no longer live: the runs folder lists it
+   * and the replay serves it (with every tick to scrub), like any recorded episode.
+   */
   get(id: string): LiveEpisode | undefined {
-    return this.episodes.get(id);
+    const ep = this.episodes.get(id);
+    return ep && !(ep.finished && ep.summary.path !== null) ? ep : undefined;
   }
 
   summaries(): EpisodeSummary[] {
-    return [...this.episodes.values()].map((e) => e.summary);
+    return [...this.episodes.keys()].flatMap((id) => this.get(id)?.summary ?? []);
   }
 
   /**
@@ -101,6 +107,9 @@ export class LiveEpisode {
   private readonly items: TimelineItem[] = [];
   private readonly builder = new TimelineBuilder();
   private pendingBlocks: BlockChange[] = [];
+  /** `x,y,z` → the chest as its last `chest` record left it; `containersChanged` until the pages have it. */
+  private readonly containers = new Map<string, ContainerState>();
+  private containersChanged = false;
   private watchedWorld: World | null = null;
   private offBlocks: (() => void) | null = null;
   private readonly pump: ReturnType<typeof setInterval>;
@@ -152,7 +161,8 @@ export class LiveEpisode {
   }
 
   get tick(): number {
-    return this.env.tick;
+    // After the end the job closes the world; the episode stays at the tick it ended at.
+    return this.ended?.tick ?? this.env.tick;
   }
 
   get finished(): boolean {
@@ -253,9 +263,23 @@ export class LiveEpisode {
       const res = r.result as { ended: string; success: boolean; score: number; details: string; metrics?: { costUsd?: number } };
       this.summary.outcome = { ended: res.ended, success: res.success, score: res.score, details: res.details };
       this.summary.costUsd = res.metrics?.costUsd ?? null;
+    } else if (r.type === 'chest') {
+      this.recordChest(r);
     }
     if (typeof r.tick === 'number') this.summary.ticks = Math.max(this.summary.ticks, r.tick);
     this.items.push(...this.builder.add(r));
+  }
+
+  private recordChest(r: LogRecord): void {
+    const pos = r.pos as { x: number; y: number; z: number };
+    const key = `${pos.x},${pos.y},${pos.z}`;
+    if (!Array.isArray(r.items)) this.containers.delete(key);
+    else this.containers.set(key, { ...pos, block: this.world?.blockAt(pos) ?? 'chest', items: (r.items as ContainerState['items']).map((i) => ({ ...i })) });
+    this.containersChanged = true;
+  }
+
+  private containersMessage(): ServerMessageOf<'containers'> {
+    return { type: 'containers', tick: this.tick, containers: [...this.containers.values()] };
   }
 
   private finish(): void {
@@ -283,6 +307,7 @@ export class LiveEpisode {
     const around = chunksAround(agents.length > 0 ? agents : [{ x: 0, z: 0 }], DEFAULT_CHUNK_RADIUS, MAX_CHUNKS_PER_ANSWER);
     sendMessage(c.socket, { type: 'chunks', tick: this.tick, chunks: around.map((p) => encodeChunk(w, p.cx, p.cz)) });
     sendMessage(c.socket, this.entitiesFor(c, w, true));
+    if (this.containers.size > 0) sendMessage(c.socket, this.containersMessage());
     this.sendItems(c);
     if (this.ended) sendMessage(c.socket, this.ended);
   }
@@ -300,12 +325,15 @@ export class LiveEpisode {
     if (!w) return;
     const blocks = this.pendingBlocks;
     this.pendingBlocks = [];
+    const containers = this.containersChanged ? this.containersMessage() : null;
+    this.containersChanged = false;
     for (const c of this.clients) {
       if (!c.greeted) {
         this.greet(c);
         continue;
       }
       if (blocks.length > 0) sendMessage(c.socket, { type: 'blockDeltas', tick: this.tick, changes: blocks });
+      if (containers) sendMessage(c.socket, containers);
       const ents = this.entitiesFor(c, w, false);
       const changed = ents.agentMoves.length + ents.mobMoves.length + ents.agents.length + ents.mobs.length + ents.items.length + ents.gone.mobs.length + ents.gone.items.length > 0;
       if (changed) sendMessage(c.socket, ents);

@@ -119,7 +119,10 @@ export const mobStateSchema = z.object({
 /** A dropped item lying in the world. */
 export const itemStateSchema = z.object({ id: z.number().int(), item: z.string(), count: z.number().int(), x: z.number(), y: z.number(), z: z.number() });
 
-/** A container block (chest, barrel, furnace) and what it holds. */
+/**
+ * A chest or barrel and what it holds at the tick of the answer, from the log's `chest` records (a recorded episode)
+ * or the run's (a live one). A container block the page holds but no answer lists: its contents were not recorded.
+ */
 export const containerStateSchema = z.object({
   x: z.number().int(),
   y: z.number().int(),
@@ -257,6 +260,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     gone: z.object({ mobs: z.array(z.number().int()), items: z.array(z.number().int()) }),
   }),
   z.object({ type: z.literal('records'), items: z.array(timelineItemSchema) }),
+  /** Every chest the run has recorded, with its contents now (the whole picture: sent when one changes). */
+  z.object({ type: z.literal('containers'), tick, containers: z.array(containerStateSchema) }),
   /** The live episode's tick moved on (sent at most a few times per second, so a page's clock keeps up). */
   z.object({ type: z.literal('tick'), tick }),
   /** A seat was granted: from now on this page acts for `agent`. */
@@ -271,8 +276,11 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
 // ---- the socket: page → server ----------------------------------------------------------------
 
 export const clientMessageSchema = z.discriminatedUnion('type', [
-  /** Ask for chunks (the page has scrolled to them); answered with `chunks`. At most 64 per request. */
-  z.object({ type: z.literal('chunks'), at: z.array(z.object({ cx: z.number().int(), cz: z.number().int() })).max(64) }),
+  /**
+   * Ask for chunks (the camera has moved near them); answered with `chunks`. At most 64 per request. `tick`: a recorded
+   * episode answers with the blocks at that tick (the one the page shows; default its last); a live one at its tick now.
+   */
+  z.object({ type: z.literal('chunks'), at: z.array(z.object({ cx: z.number().int(), cz: z.number().int() })).max(64), tick: tick.optional() }),
   /** Take an agent's seat, or join as an extra player when `agent` is omitted (`name` then names the newcomer). */
   z.object({ type: z.literal('join'), agent: z.string().max(64).optional(), name: z.string().min(1).max(32).regex(/^[A-Za-z0-9_]+$/).optional() }),
   z.object({ type: z.literal('leave') }),

@@ -10,7 +10,8 @@ import { readRunLog, type LogRecord } from '../../runner/run-log.js';
 import { visibleBlocks, visibleEntities } from '../../skills/senses/index.js';
 import { spawnMob, type Entity } from '../../world/index.js';
 import { chunksAround, encodeChunk } from './chunks.js';
-import { CHUNK_SIZE, type EntitySnapshot, type EpisodeMeta, type EpisodeSummary, type OrgTree, type SensesAtTick, type StateAtTick, type TimelineItem, type TimelineItemOf } from './protocol.js';
+import { CHUNK_SIZE, type ContainerState, type EntitySnapshot, type EpisodeMeta, type EpisodeSummary, type OrgTree, type SensesAtTick, type StateAtTick, type TimelineItem, type TimelineItemOf } from './protocol.js';
+import { ReplayChests } from './replay-chests.js';
 import { ReplayEntities } from './replay-entities.js';
 import { ReplayWorld, type TaskResolver } from './replay-world.js';
 import { timelineOf } from './timeline.js';
@@ -23,6 +24,7 @@ export const MAX_CHUNKS_PER_ANSWER = 256;
 export class ReplayEpisode {
   readonly timeline: TimelineItem[];
   readonly entities: ReplayEntities;
+  readonly chests: ReplayChests;
   private world: Promise<ReplayWorld> | null = null;
   /** Logged mob id → the stand-in entity placed in the rebuilt world for the senses. */
   private readonly standIns = new Map<number, Entity>();
@@ -34,6 +36,7 @@ export class ReplayEpisode {
   ) {
     this.timeline = timelineOf(records);
     this.entities = new ReplayEntities(records, this.timeline.filter((i): i is TimelineItemOf<'span'> => i.kind === 'span'));
+    this.chests = new ReplayChests(records);
   }
 
   static load(file: string, summary: EpisodeSummary, resolveTask: TaskResolver): ReplayEpisode {
@@ -90,7 +93,7 @@ export class ReplayEpisode {
     const around = this.chunksNear(entities, radius);
     if (since === undefined) {
       rw.seek(t);
-      return { tick: t, since: null, changes: [], chunks: around.map((c) => encodeChunk(rw.world, c.cx, c.cz)), entities, containers: [] };
+      return { tick: t, since: null, changes: [], chunks: around.map((c) => encodeChunk(rw.world, c.cx, c.cz)), entities, containers: this.containers(rw, t) };
     }
     const s = this.clampTick(since);
     const held = new Set(this.chunksNear(this.entities.at(s), radius).map((c) => `${c.cx},${c.cz}`));
@@ -99,7 +102,12 @@ export class ReplayEpisode {
     // A chunk sent whole needs none of its changes.
     const whole = new Set(fresh.map((c) => `${c.cx},${c.cz}`));
     const needed = changes.filter((c) => !whole.has(`${Math.floor(c.x / CHUNK_SIZE)},${Math.floor(c.z / CHUNK_SIZE)}`));
-    return { tick: t, since: s, changes: needed, chunks: fresh.map((c) => encodeChunk(rw.world, c.cx, c.cz)), entities, containers: [] };
+    return { tick: t, since: s, changes: needed, chunks: fresh.map((c) => encodeChunk(rw.world, c.cx, c.cz)), entities, containers: this.containers(rw, t) };
+  }
+
+  /** Every recorded chest at `tick` with its contents; the block is the rebuilt world's, which stands at `tick`. */
+  private containers(rw: ReplayWorld, tick: number): ContainerState[] {
+    return this.chests.at(tick).map((c) => ({ x: c.x, y: c.y, z: c.z, block: rw.world.blockAt(c), items: [...c.items] }));
   }
 
   private chunksNear(entities: EntitySnapshot, radius: number): { cx: number; cz: number }[] {

@@ -57,6 +57,9 @@ export function registerViewerRoutes(app: FastifyInstance, o: ViewerRoutesOption
     return ep;
   };
 
+  // The pages have no icon; answering the browser's own request for one keeps a 404 out of every page's console.
+  app.get('/favicon.ico', async (_req, reply) => reply.code(204).send());
+
   app.get(VIEWER_ROUTES.episodes, async (): Promise<EpisodeList> => {
     const list = index.list();
     // A live episode's log is under the runs folder too, with the same id: it is listed once, as live.
@@ -112,7 +115,7 @@ export function registerViewerRoutes(app: FastifyInstance, o: ViewerRoutesOption
     void serveRecorded(socket, id);
   });
 
-  /** A recorded episode's socket: hello, then chunks on request (at the tick the page names with `?tick=`). */
+  /** A recorded episode's socket: hello, then chunks on request (at the tick the request names). */
   async function serveRecorded(socket: WebSocket, id: string): Promise<void> {
     let ep: ReplayEpisode | null;
     try {
@@ -128,7 +131,7 @@ export function registerViewerRoutes(app: FastifyInstance, o: ViewerRoutesOption
       return;
     }
     const episode = ep;
-    sendMessage(socket, { type: 'hello', protocol: VIEWER_PROTOCOL_VERSION, meta: await episode.meta() });
+    // Listening before the hello is built (that rebuilds the world): a request sent on open is not lost meanwhile.
     socket.on('message', (data) => {
       const parsed = clientMessageSchema.safeParse(safeJson(data.toString()));
       if (!parsed.success) {
@@ -140,12 +143,15 @@ export function registerViewerRoutes(app: FastifyInstance, o: ViewerRoutesOption
         sendMessage(socket, { type: 'error', fault: 'user', message: `'${m.type}' needs a live episode; this one is recorded`, hint: 'join an episode started with `guildcraft run … --watch`' });
         return;
       }
-      const tick = episode.lastTick;
+      // At the tick the page shows: a chunk loaded late must agree with the blocks the page holds and the deltas it
+      // asks for from that tick on.
+      const tick = Math.min(m.tick ?? episode.lastTick, episode.lastTick);
       episode.chunks(tick, m.at).then(
         (chunks) => sendMessage(socket, { type: 'chunks', tick, chunks }),
         (err: unknown) => sendMessage(socket, errorMessage(err)),
       );
     });
+    sendMessage(socket, { type: 'hello', protocol: VIEWER_PROTOCOL_VERSION, meta: await episode.meta() });
   }
 }
 

@@ -11,7 +11,7 @@ import type { LogRecord } from '../../runner/run-log.js';
 import type { TimelineItem } from './protocol.js';
 
 /** Records whose content another item already shows, or that only the 3D view uses. */
-const NOT_TIMELINE = new Set(['episode_start', 'positions', 'episode_stopped', 'org', 'member_org']);
+const NOT_TIMELINE = new Set(['episode_start', 'positions', 'chest', 'episode_stopped', 'org', 'member_org']);
 
 /** Longest text kept in a note (the panels show a line; the full record is in the log). */
 const NOTE_CAP = 400;

@@ -7,6 +7,8 @@ import { LiveEpisodes } from './live-episodes.js';
 
 /** The viewer page's path (web/viewer/, served by the page routes); `?episode=<id>` opens one episode. */
 export const VIEWER_PAGE_PATH = '/viewer';
+/** The episodes page's path: every episode the server knows, each opening in the viewer. */
+export const EPISODES_PAGE_PATH = '/episodes';
 
 export interface WatchServer {
   readonly server: RunningServer;
