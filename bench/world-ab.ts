@@ -18,6 +18,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { median } from './senses.js';
+import { fnv } from './world.js';
 
 interface ChildResult {
   /** CPU milliseconds per round, per build. */
@@ -33,12 +34,6 @@ interface Options {
   rounds: number;
   roundTicks: number;
   seed: string;
-}
-
-/** FNV-1a over a string, continued from `h`: a cheap running hash of the event log. */
-function fnv(h: number, s: string): number {
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619) >>> 0;
-  return h;
 }
 
 async function child(builds: string[], o: Options): Promise<ChildResult> {
