@@ -177,7 +177,7 @@ export function createWorldBench(o: WorldBenchOptions) {
       if (every > 0) observeDue();
     },
     /** Threads computing block summaries (1 without workers); summaries the workers computed, and those they handed back to the main thread. */
-    sight: () => ({ threads: sight?.threads ?? 1, byWorkers: sight?.byWorkers ?? 0, redone: sight?.redone ?? 0 }),
+    sight: () => ({ threads: sight?.threads ?? 1, byWorkers: sight?.byWorkers ?? 0, redone: sight?.redone ?? 0, ownMs: Math.round(sight?.ownMs ?? 0), waitMs: Math.round(sight?.waitMs ?? 0) }),
     /** Stops the worker threads, if any. */
     close(): void {
       sight?.close();
@@ -262,6 +262,7 @@ export async function run(argv: string[]): Promise<void> {
 /** Steps for `seconds` of wall-clock time and prints the rates. */
 function measure(bench: WorldBench, agentCount: number, seconds: number, observeEvery: number, json: boolean): void {
   const counted = { ...bench.counts };
+  const sight0 = bench.sight();
   const cpuStart = process.cpuUsage();
   const start = process.hrtime.bigint();
   let ticks = 0;
@@ -291,7 +292,8 @@ function measure(bench: WorldBench, agentCount: number, seconds: number, observe
       ticksPerCpuSecond: round(ticks / cpuS, 1),
       // The process's CPU time counts every thread: with workers, ticks per CPU-second is per core-second.
       threads: bench.sight().threads,
-      redoneOnMain: bench.sight().redone,
+      // With workers: this thread's milliseconds on its own share of the summaries and waiting for the workers after it.
+      ...(sight0.threads > 1 ? { sightOwnMs: bench.sight().ownMs - sight0.ownMs, sightWaitMs: bench.sight().waitMs - sight0.waitMs, redoneOnMain: bench.sight().redone } : {}),
       loadAvg: loadAverage(),
     });
   }

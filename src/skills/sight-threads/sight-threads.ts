@@ -56,6 +56,9 @@ export class SightThreads {
   /** Summaries the workers computed, and those a worker could not (a column it did not hold) that were redone here. */
   byWorkers = 0;
   redone = 0;
+  /** Milliseconds this thread spent on its own share, and waiting for the workers after it: how well the work is split. */
+  ownMs = 0;
+  waitMs = 0;
 
   /** `workers` worker threads beside this one (0: everything on this thread, as without this class). */
   constructor(private readonly world: World, workers: number) {
@@ -82,9 +85,13 @@ export class SightThreads {
     // Terrain the workers will read is generated here first: only this thread writes the store.
     for (const list of theirs) for (const i of list) this.generateAround(players[i]!);
     const sent = this.workers.map((w, k) => this.send(w, theirs[k]!.map((i) => requestOf(players[i]!, queries[i]!))));
+    const t0 = performance.now();
     for (const i of mine) out[i] = observedBlocks(this.world, players[i]!, queries[i]!);
+    const t1 = performance.now();
+    this.ownMs += t1 - t0;
     for (let k = 0; k < this.workers.length; k++) {
       const answer = this.receive(this.workers[k]!, sent[k]!);
+      if (k === this.workers.length - 1) this.waitMs += performance.now() - t1;
       let lost = false;
       theirs[k]!.forEach((i, j) => {
         const s = answer.summaries[j];
