@@ -34,6 +34,7 @@ import {
   type Rng,
 } from '../src/world/index.js';
 import { WorldMailboxes, createObserverState, observe, type ObserverState } from '../src/skills/observe/index.js';
+import type { Observation } from '../src/core/observation.js';
 import { ExposedBlocks } from '../src/skills/senses/index.js';
 import { SightThreads, sightQueryOf } from '../src/skills/sight-threads/index.js';
 
@@ -138,21 +139,35 @@ export function createWorldBench(o: WorldBenchOptions) {
   const lastTick = new Float64Array(o.agents).fill(-1);
   const lastNs = new Float64Array(o.agents).fill(-1);
   const gaps = { ticks: 0, ns: 0 };
-  // With threads, the block summaries of the tick's living observed agents are computed first, split
-  // between this thread and the workers, while the world stands still; the rest of each observation
-  // (body, inbox, entities, touch) is built here as before.
+  // With threads, the block summaries of the tick's living observed agents are split between this
+  // thread and the workers while the world stands still (SightThreads.observe); the rest of each
+  // observation (body, inbox, entities, touch) is built here as before. Observations are counted
+  // and hashed in agent order whichever thread saw first.
   const sight = every > 0 && (o.threads ?? 0) > 0 ? new SightThreads(world, o.threads!) : null;
   const due: number[] = [];
+  const made: Observation[] = [];
   const observeDue = () => {
     const now = Number(process.hrtime.bigint());
     due.length = 0;
     for (let i = world.tick % every; i < agents.length; i += every) due.push(i);
-    const seeing = sight ? due.filter((i) => !agents[i]!.player.dead) : [];
-    const summaries = sight ? sight.summarize(seeing.map((i) => agents[i]!.player), seeing.map((i) => sightQueryOf(observers[i]!))) : [];
-    let s = 0;
-    for (const i of due) {
-      const ahead = s < seeing.length && seeing[s] === i ? { nearbyBlocks: summaries[s++]! } : undefined;
-      const obs = observe(world, agents[i]!.player, observers[i]!, ahead);
+    if (sight) {
+      const seeing: number[] = [];
+      due.forEach((i, n) => {
+        if (agents[i]!.player.dead) made[n] = observe(world, agents[i]!.player, observers[i]!);
+        else seeing.push(n);
+      });
+      sight.observe(seeing.map((n) => agents[due[n]!]!.player), seeing.map((n) => sightQueryOf(observers[due[n]!]!)), (j, nearbyBlocks) => {
+        const i = due[seeing[j]!]!;
+        made[seeing[j]!] = observe(world, agents[i]!.player, observers[i]!, nearbyBlocks ? { nearbyBlocks } : undefined);
+      });
+    } else {
+      due.forEach((i, n) => {
+        made[n] = observe(world, agents[i]!.player, observers[i]!);
+      });
+    }
+    for (let n = 0; n < due.length; n++) {
+      const i = due[n]!;
+      const obs = made[n]!;
       counts.observations++;
       counts.observedThings += obs.nearbyBlocks.length + obs.entities.length;
       if (o.hashObservations) counts.observationHash = fnv(counts.observationHash, JSON.stringify(obs));
@@ -163,6 +178,7 @@ export function createWorldBench(o: WorldBenchOptions) {
       lastTick[i] = world.tick;
       lastNs[i] = now;
     }
+    made.length = 0;
   };
 
   return {
@@ -176,8 +192,18 @@ export function createWorldBench(o: WorldBenchOptions) {
       world.takeEvents();
       if (every > 0) observeDue();
     },
-    /** Threads computing block summaries (1 without workers); summaries the workers computed, and those they handed back to the main thread. */
-    sight: () => ({ threads: sight?.threads ?? 1, byWorkers: sight?.byWorkers ?? 0, redone: sight?.redone ?? 0, ownMs: Math.round(sight?.ownMs ?? 0), waitMs: Math.round(sight?.waitMs ?? 0) }),
+    /**
+     * Threads computing block summaries (1 without workers); summaries the workers computed, and those they handed back
+     * to the main thread; the main thread's milliseconds on its own agents and waiting after them; the workers' share now.
+     */
+    sight: () => ({
+      threads: sight?.threads ?? 1,
+      byWorkers: sight?.byWorkers ?? 0,
+      redone: sight?.redone ?? 0,
+      ownMs: Math.round(sight?.ownMs ?? 0),
+      waitMs: Math.round(sight?.waitMs ?? 0),
+      workerShare: Math.round((sight?.workerShare ?? 0) * 100) / 100,
+    }),
     /** Stops the worker threads, if any. */
     close(): void {
       sight?.close();
@@ -293,7 +319,7 @@ function measure(bench: WorldBench, agentCount: number, seconds: number, observe
       // The process's CPU time counts every thread: with workers, ticks per CPU-second is per core-second.
       threads: bench.sight().threads,
       // With workers: this thread's milliseconds on its own share of the summaries and waiting for the workers after it.
-      ...(sight0.threads > 1 ? { sightOwnMs: bench.sight().ownMs - sight0.ownMs, sightWaitMs: bench.sight().waitMs - sight0.waitMs, redoneOnMain: bench.sight().redone } : {}),
+      ...(sight0.threads > 1 ? { sightOwnMs: bench.sight().ownMs - sight0.ownMs, sightWaitMs: bench.sight().waitMs - sight0.waitMs, workerShare: bench.sight().workerShare, redoneOnMain: bench.sight().redone } : {}),
       loadAvg: loadAverage(),
     });
   }

@@ -26,9 +26,9 @@ describe('world bench with a sight worker', () => {
     expect(alone.counts.dug).toBeGreaterThan(50);
     expect(alone.counts.observations).toBe(64 * 30);
     expect(alone.counts.observedThings).toBeGreaterThan(alone.counts.observations * 5);
-    // The worker really computed part of them (about half: agents alternate between the two threads).
+    // The worker really computed part of them (the share moves with the measured costs, never below 5 %).
     expect(shared.sight.threads).toBe(2);
-    expect(shared.sight.byWorkers).toBeGreaterThan(alone.counts.observations / 3);
+    expect(shared.sight.byWorkers).toBeGreaterThan(alone.counts.observations / 20);
     expect(shared.sight.redone).toBe(0);
     expect(shared.counts.observationHash).toBe(alone.counts.observationHash);
     expect(shared.counts.observedThings).toBe(alone.counts.observedThings);

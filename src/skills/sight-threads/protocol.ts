@@ -40,6 +40,8 @@ export interface SightAnswer {
   seq: number;
   /** Per request, in order: the summary, or null when it needed blocks the worker does not hold (redo it on the main thread). */
   summaries: Array<VisibleBlockSummary[] | null>;
+  /** Milliseconds the worker spent on the batch (the main thread balances the work by it). */
+  busyMs: number;
   /** Set when the worker failed: the message, for an InternalError on the main thread. */
   error?: string;
 }

@@ -1,23 +1,23 @@
 /**
- * Block summaries for many agents at once, on the main thread and on worker threads together. The
- * caller holds the world still while a batch runs (between two ticks), so every thread reads the
- * blocks of exactly that tick: the workers read the main thread's own section arrays (shared
- * memory), not a copy.
+ * Observations of many agents at once, with the block summaries (most of an observation's cost)
+ * computed on the main thread and on worker threads together. The caller holds the world still
+ * while a batch runs (between two ticks), so every thread reads the blocks of exactly that tick:
+ * the workers read the main thread's own section arrays (shared memory), not a copy.
  *
- * Each agent is given to one thread the first time it is asked for, in turn, and stays there, so
- * the senses' per-agent cache (its last summary) keeps working. Every thread runs the same code
- * (`observedBlocks`) over the same blocks, and each cache returns only what a fresh scan would, so
- * the summaries are the same whichever thread computed them and however many threads there are.
+ * Which thread computes an agent's summary follows from its id and a share re-balanced by the
+ * measured costs, never from the world: and every thread runs the same code (`observedBlocks`)
+ * over the same blocks, each cache returning only what a fresh scan would, so the summaries are
+ * the same whichever thread computed them and however many threads there are.
  *
- * The main thread hands a worker its batch, computes its own share, then waits for the worker's
- * answer without returning to the event loop (`Atomics.wait` on a shared word the worker bumps,
+ * The main thread hands the workers their agents, builds its own agents' observations, then waits
+ * for the workers' answers without returning to the event loop (`Atomics.wait` on a shared word the worker bumps,
  * then `receiveMessageOnPort`), so a caller stays synchronous like the single-threaded path.
  */
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import { InternalError } from '../../core/errors.js';
 import type { VisibleBlockSummary } from '../../core/observation.js';
 import { BlockFeed, type Player, type World } from '../../world/index.js';
-import { observedBlocks, type ObserverState } from '../observe/observe.js';
+import type { ObserverState } from '../observe/observe.js';
 import type { SightAnswer, SightBatch, SightRequest, SightWorkerData } from './protocol.js';
 import { siblingModule, startWorker } from './start-worker.js';
 
@@ -50,65 +50,86 @@ interface SightWorker {
 
 export class SightThreads {
   private readonly workers: SightWorker[] = [];
-  /** Agent id → thread: 0 is this thread, k is workers[k - 1]. */
-  private readonly threadOf = new Map<number, number>();
-  private nextThread = 0;
+  /**
+   * The fraction of agents whose summaries go to the workers, re-balanced after each batch so the
+   * main thread (its own agents' whole observations) and the workers (their summaries) finish
+   * together. An agent's thread follows from a fixed hash of its id and this fraction, so most
+   * agents keep their thread (and the senses' per-agent cache there) while it moves a little.
+   */
+  private share: number;
+  /** Smoothed milliseconds per agent: a whole observation on this thread, a summary on a worker. */
+  private mainCost = 0;
+  private workerCost = 0;
   /** Summaries the workers computed, and those a worker could not (a column it did not hold) that were redone here. */
   byWorkers = 0;
   redone = 0;
-  /** Milliseconds this thread spent on its own share, and waiting for the workers after it: how well the work is split. */
+  /** Milliseconds this thread spent on its own agents, and waiting for the workers after them: how well the work is split. */
   ownMs = 0;
   waitMs = 0;
 
   /** `workers` worker threads beside this one (0: everything on this thread, as without this class). */
   constructor(private readonly world: World, workers: number) {
     for (let k = 0; k < workers; k++) this.workers.push(this.start());
+    this.share = workers / (workers + 1);
   }
 
   get threads(): number {
     return this.workers.length + 1;
   }
 
+  /** The fraction of agents whose block summaries the workers compute now. */
+  get workerShare(): number {
+    return this.workers.length === 0 ? 0 : this.share;
+  }
+
   /**
-   * The block summary of each player, in order, as `observedBlocks(world, player, query)` gives it.
-   * The world must not change until this returns.
+   * Observes each player once: `build(i, nearbyBlocks)` must build player i's observation, with
+   * `nearbyBlocks` its block summary when a worker computed it (undefined: `build` scans here, as
+   * `observe` does by itself). The workers get their share first, this thread then builds its own
+   * players' observations, then the workers' players' ones with their summaries. The order of the
+   * `build` calls is therefore not the order of `players`; every observation is the same as
+   * `observedBlocks(world, player, query)` would make it. The world must not change until this returns.
    */
-  summarize(players: readonly Player[], queries: readonly SightQuery[]): VisibleBlockSummary[][] {
-    const out: VisibleBlockSummary[][] = new Array(players.length);
+  observe(players: readonly Player[], queries: readonly SightQuery[], build: (i: number, nearbyBlocks: VisibleBlockSummary[] | undefined) => void): void {
     const mine: number[] = [];
     const theirs: number[][] = this.workers.map(() => []);
+    const k = this.workers.length;
     for (let i = 0; i < players.length; i++) {
-      const t = this.thread(players[i]!.id);
-      if (t === 0) mine.push(i);
-      else theirs[t - 1]!.push(i);
+      const h = spread(players[i]!.id);
+      if (k === 0 || h >= this.share) mine.push(i);
+      else theirs[Math.min(k - 1, Math.floor((h / this.share) * k))]!.push(i);
     }
     // Terrain the workers will read is generated here first: only this thread writes the store.
     for (const list of theirs) for (const i of list) this.generateAround(players[i]!);
-    const sent = this.workers.map((w, k) => this.send(w, theirs[k]!.map((i) => requestOf(players[i]!, queries[i]!))));
+    const sent = this.workers.map((w, j) => this.send(w, theirs[j]!.map((i) => requestOf(players[i]!, queries[i]!))));
     const t0 = performance.now();
-    for (const i of mine) out[i] = observedBlocks(this.world, players[i]!, queries[i]!);
+    for (const i of mine) build(i, undefined);
     const t1 = performance.now();
     this.ownMs += t1 - t0;
-    for (let k = 0; k < this.workers.length; k++) {
-      const answer = this.receive(this.workers[k]!, sent[k]!);
-      if (k === this.workers.length - 1) this.waitMs += performance.now() - t1;
+    let slowestWorker = 0;
+    let sentToWorkers = 0;
+    for (let j = 0; j < k; j++) {
+      const answer = this.receive(this.workers[j]!, sent[j]!);
+      if (j === k - 1) this.waitMs += performance.now() - t1;
+      slowestWorker = Math.max(slowestWorker, answer.busyMs / Math.max(1, theirs[j]!.length));
+      sentToWorkers += theirs[j]!.length;
       let lost = false;
-      theirs[k]!.forEach((i, j) => {
-        const s = answer.summaries[j];
-        if (s) {
-          out[i] = s;
+      theirs[j]!.forEach((i, n) => {
+        const summary = answer.summaries[n];
+        if (summary) {
           this.byWorkers++;
+          build(i, summary);
           return;
         }
         // The worker met a column it did not hold: its scratch state may be half-updated, so it is
-        // replaced, and this summary is computed here (same code, same blocks, same answer).
+        // replaced, and this observation scans here (same code, same blocks, same answer).
         lost = true;
         this.redone++;
-        out[i] = observedBlocks(this.world, players[i]!, queries[i]!);
+        build(i, undefined);
       });
-      if (lost) this.restart(k);
+      if (lost) this.restart(j);
     }
-    return out;
+    if (k > 0) this.rebalance(mine.length > 0 ? (t1 - t0) / mine.length : 0, sentToWorkers > 0 ? slowestWorker : 0);
   }
 
   /** Stops the workers. */
@@ -117,14 +138,18 @@ export class SightThreads {
     this.workers.length = 0;
   }
 
-  private thread(id: number): number {
-    let t = this.threadOf.get(id);
-    if (t === undefined) {
-      t = this.nextThread;
-      this.nextThread = (this.nextThread + 1) % this.threads;
-      this.threadOf.set(id, t);
-    }
-    return t;
+  /**
+   * Moves the share toward the split where both sides finish together: this thread's n·(1 − s)
+   * observations against each worker's n·s/k summaries.
+   */
+  private rebalance(mainPerAgent: number, workerPerAgent: number): void {
+    const smooth = (old: number, now: number) => (now <= 0 ? old : old === 0 ? now : old * 0.8 + now * 0.2);
+    this.mainCost = smooth(this.mainCost, mainPerAgent);
+    this.workerCost = smooth(this.workerCost, workerPerAgent);
+    if (this.mainCost === 0 || this.workerCost === 0) return;
+    const k = this.workers.length;
+    const target = this.mainCost / (this.mainCost + this.workerCost / k);
+    this.share = Math.min(0.95, Math.max(0.05, target));
   }
 
   private generateAround(p: Player): void {
@@ -178,6 +203,9 @@ export class SightThreads {
     return answer;
   }
 }
+
+/** A fixed pseudo-random number in [0, 1) per agent id (Knuth's multiplicative hash). */
+const spread = (id: number): number => (Math.imul(id, 2654435761) >>> 0) / 4294967296;
 
 function requestOf(p: Player, q: SightQuery): SightRequest {
   return {

@@ -54,6 +54,7 @@ function viewerOf(r: SightRequest): Viewer {
 }
 
 function answer(batch: SightBatch): SightAnswer {
+  const t0 = performance.now();
   replica.apply(batch.update, (x, y, z, before, after) => {
     for (const w of watchers) w(x, y, z, before, after);
   });
@@ -65,7 +66,7 @@ function answer(batch: SightBatch): SightAnswer {
       throw err;
     }
   });
-  return { seq: batch.seq, summaries };
+  return { seq: batch.seq, summaries, busyMs: performance.now() - t0 };
 }
 
 const channel: MessagePort = data.port;
@@ -74,7 +75,7 @@ channel.on('message', (batch: SightBatch) => {
   try {
     out = answer(batch);
   } catch (err) {
-    out = { seq: batch.seq, summaries: [], error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+    out = { seq: batch.seq, summaries: [], busyMs: 0, error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
   }
   channel.postMessage(out);
   // The main thread may be blocked in Atomics.wait: the answer is on the port before it wakes.
