@@ -19,7 +19,8 @@ export interface SectionWatcher {
   column(cx: number, cz: number, sections: readonly (Uint16Array | null)[]): void;
   section(cx: number, cz: number, sy: number, section: Uint16Array): void;
 }
-const columnKey = (cx: number, cz: number): number => (cx + 2097152) * 4194304 + (cz + 2097152);
+/** One number per chunk column (shared with the worker-side replica). */
+export const columnKey = (cx: number, cz: number): number => (cx + 2097152) * 4194304 + (cz + 2097152);
 
 class Column implements ColumnWriter {
   readonly sections: (Uint16Array | null)[] = new Array<Uint16Array | null>(SECTIONS).fill(null);

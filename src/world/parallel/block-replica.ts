@@ -6,9 +6,8 @@
  */
 import { GuildcraftError, InternalError } from '../../core/errors.js';
 import { MAX_Y, MIN_Y } from '../terrain/generator.js';
+import { columnKey } from '../block-store.js';
 import type { BlockFeedUpdate } from './block-feed.js';
-
-const columnKey = (cx: number, cz: number): number => (cx + 2097152) * 4194304 + (cz + 2097152);
 
 /** A read outside what the replica holds: the work needing it must run where the store lives. */
 export class ColumnNotShared extends GuildcraftError {
