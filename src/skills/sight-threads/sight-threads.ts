@@ -67,8 +67,12 @@ export class SightThreads {
   ownMs = 0;
   waitMs = 0;
 
-  /** `workers` worker threads beside this one (0: everything on this thread, as without this class). */
-  constructor(private readonly world: World, workers: number) {
+  /**
+   * `workers` worker threads beside this one (0: everything on this thread, as without this class).
+   * `marginBlocks`: terrain generated beyond each given-away agent's perception range (tests shrink it
+   * to make a worker meet a column it does not hold).
+   */
+  constructor(private readonly world: World, workers: number, private readonly marginBlocks = MARGIN_BLOCKS) {
     for (let k = 0; k < workers; k++) this.workers.push(this.start());
     this.share = workers / (workers + 1);
   }
@@ -153,7 +157,7 @@ export class SightThreads {
   }
 
   private generateAround(p: Player): void {
-    const r = Math.ceil(p.perceptionRange) + MARGIN_BLOCKS;
+    const r = Math.ceil(p.perceptionRange) + this.marginBlocks;
     const x = Math.floor(p.pos.x);
     const z = Math.floor(p.pos.z);
     for (let cx = (x - r) >> 4; cx <= (x + r) >> 4; cx++) {
