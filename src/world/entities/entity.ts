@@ -115,6 +115,12 @@ export interface Player extends LivingEntity {
   digging: { pos: Vec3; ticksDone: number; ticksNeeded: number; progress: number; blockState: number; tool: string | null } | null;
   /** Per-tick work this tick (for exhaustion): sprint/jump/attack/dig counters the needs rule reads. */
   activity: { jumped: boolean; attacked: boolean; dugBlock: boolean; damageTaken: number };
+  /**
+   * Where the hunger rule last saw the player (x, z), to charge the distance travelled; NaN before its
+   * first look. A field rather than a side table: the rule reads it for every player every tick.
+   */
+  travelX: number;
+  travelZ: number;
 }
 
 export interface MobEntity extends LivingEntity {

@@ -69,6 +69,8 @@ export function createPlayer(world: World, name: string, pos: Vec3, caps: Player
     using: null,
     digging: null,
     activity: { jumped: false, attacked: false, dugBlock: false, damageTaken: 0 },
+    travelX: NaN,
+    travelZ: NaN,
   };
 }
 
