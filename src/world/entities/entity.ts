@@ -31,6 +31,11 @@ export interface EntityBase {
   age: number;
   /** Set when the entity has left the world; systems skip it and the world drops it at the end of the tick. */
   removed: boolean;
+  /**
+   * The world's entity index files the entity here (its grid cell's key; NaN while not filed). A field
+   * rather than a map in the index: the end-of-tick sweep reads it for every entity every tick.
+   */
+  indexCell: number;
 }
 
 /** Movement intent for one tick: what a player's keys or a mob's AI want. Physics turns it into motion. */

@@ -40,6 +40,7 @@ export function createPlayer(world: World, name: string, pos: Vec3, caps: Player
     collidedHorizontally: false,
     age: 0,
     removed: false,
+    indexCell: NaN,
     health: maxHealth,
     maxHealth,
     controls: idleControls(),
