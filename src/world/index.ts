@@ -45,5 +45,3 @@ export { NaturalTerrain, DEFAULT_SEA_LEVEL, type NaturalTerrainOptions } from '.
 export { BIOME_NAMES, type NaturalBiome } from './terrain/biomes.js';
 export { oreDepthRange } from './terrain/ores.js';
 export { ORE_PLACEMENTS, type OrePlacement } from './facts/ore-placement.js';
-export * from './parallel/block-feed.js';
-export * from './parallel/block-replica.js';

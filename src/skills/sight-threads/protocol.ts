@@ -4,7 +4,8 @@
  */
 import type { VisibleBlockSummary } from '../../core/observation.js';
 import type { MessagePort } from 'node:worker_threads';
-import type { EntityKind, BlockFeedUpdate } from '../../world/index.js';
+import type { EntityKind } from '../../world/index.js';
+import type { BlockFeedUpdate } from '../../world/parallel/block-feed.js';
 
 /** One agent's block summary to compute: its body as the senses read it, and the observation's query. */
 export interface SightRequest {

@@ -16,7 +16,8 @@
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import { InternalError } from '../../core/errors.js';
 import type { VisibleBlockSummary } from '../../core/observation.js';
-import { BlockFeed, type Player, type World } from '../../world/index.js';
+import type { Player, World } from '../../world/index.js';
+import { BlockFeed } from '../../world/parallel/block-feed.js';
 import type { ObserverState } from '../observe/observe.js';
 import type { SightAnswer, SightBatch, SightRequest, SightWorkerData } from './protocol.js';
 import { siblingModule, startWorker } from './start-worker.js';

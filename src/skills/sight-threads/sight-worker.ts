@@ -8,7 +8,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
-import { BlockReplica, ColumnNotShared, Registry } from '../../world/index.js';
+import { Registry } from '../../world/index.js';
+import { BlockReplica, ColumnNotShared } from '../../world/parallel/block-replica.js';
 import type { BlockChangeWatcher, BodyEntity, BodyPort, Viewer } from '../body-port.js';
 import { observedBlocks } from '../observe/observe.js';
 import type { SightAnswer, SightBatch, SightRequest, SightWorkerData } from './protocol.js';
