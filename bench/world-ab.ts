@@ -10,6 +10,11 @@
  * geometric mean of the two median per-round CPU-time ratios. Every event both worlds emit is
  * hashed: the hashes must agree (the same seed and inputs give the same event log), or the change
  * altered a world rule and the comparison says so.
+ *
+ * `--threads A,B` gives each build's bench that many sight worker threads; with one build twice
+ * (`--builds dist,dist --threads 0,1 --observe-every 100`) it measures what the worker gives, by the
+ * wall clock (`wallSpeedup`: CPU time counts both cores), and checks that the events and every
+ * observation (`sameObservations`) are the same whatever the thread count.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -18,10 +23,15 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { median } from './senses.js';
+import { fnv } from './world.js';
 
 interface ChildResult {
-  /** CPU milliseconds per round, per build. */
+  /** CPU milliseconds per round, per build (every thread of the process). */
   roundMs: number[][];
+  /** Wall-clock milliseconds per round, per build: what worker threads shorten. */
+  roundWallMs: number[][];
+  /** Hash of every observation, per build (null for a build whose bench does not keep one). */
+  observationHashes: Array<number | null>;
   /** Hash of every event of the measured ticks, per build. */
   eventHashes: string[];
   observations: number[];
@@ -33,20 +43,16 @@ interface Options {
   rounds: number;
   roundTicks: number;
   seed: string;
+  /** Worker threads of each build's bench, in the order of `--builds`. */
+  threads: [number, number];
 }
 
-/** FNV-1a over a string, continued from `h`: a cheap running hash of the event log. */
-function fnv(h: number, s: string): number {
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619) >>> 0;
-  return h;
-}
-
-async function child(builds: string[], o: Options): Promise<ChildResult> {
+async function child(builds: string[], threads: number[], o: Options): Promise<ChildResult> {
   const benches = [];
   const hashes: number[] = [];
   for (const [i, b] of builds.entries()) {
     const mod = (await import(pathToFileURL(resolve(b, 'bench/world.js')).href)) as typeof import('./world.js');
-    const bench = mod.createWorldBench({ agents: o.agents, terrain: 'natural', seed: o.seed, observeEvery: o.observeEvery });
+    const bench = mod.createWorldBench({ agents: o.agents, terrain: 'natural', seed: o.seed, observeEvery: o.observeEvery, threads: threads[i]!, hashObservations: o.observeEvery > 0 });
     hashes.push(2166136261);
     bench.world.onAny((e) => { hashes[i] = fnv(hashes[i]!, JSON.stringify(e)); });
     benches.push(bench);
@@ -54,16 +60,21 @@ async function child(builds: string[], o: Options): Promise<ChildResult> {
   // Warm-up as the world bench does: terrain, JIT, and every agent observed once.
   for (const bench of benches) for (let t = 0; t < Math.max(40, o.observeEvery); t++) bench.step();
   const roundMs = builds.map(() => [] as number[]);
+  const roundWallMs = builds.map(() => [] as number[]);
   for (let r = 0; r < o.rounds; r++) {
     const order = r % 2 === 0 ? benches.map((_, i) => i) : benches.map((_, i) => benches.length - 1 - i);
     for (const i of order) {
       const c0 = process.cpuUsage();
+      const w0 = performance.now();
       for (let t = 0; t < o.roundTicks; t++) benches[i]!.step();
+      roundWallMs[i]!.push(performance.now() - w0);
       const c = process.cpuUsage(c0);
       roundMs[i]!.push((c.user + c.system) / 1000);
     }
   }
-  return { roundMs, eventHashes: hashes.map((h) => h.toString(16)), observations: benches.map((b) => b.counts.observations) };
+  const observationHashes = benches.map((b) => (o.observeEvery > 0 && 'observationHash' in b.counts ? b.counts.observationHash : null));
+  for (const b of benches) if ('close' in b) b.close();
+  return { roundMs, roundWallMs, observationHashes, eventHashes: hashes.map((h) => h.toString(16)), observations: benches.map((b) => b.counts.observations) };
 }
 
 export async function run(argv: string[]): Promise<void> {
@@ -76,6 +87,7 @@ export async function run(argv: string[]): Promise<void> {
       rounds: { type: 'string', default: '10' },
       'round-ticks': { type: 'string', default: '20' },
       seed: { type: 'string', default: 'bench' },
+      threads: { type: 'string', default: '0,0' },
       child: { type: 'boolean', default: false },
     },
   });
@@ -86,9 +98,10 @@ export async function run(argv: string[]): Promise<void> {
     rounds: Number(values.rounds),
     roundTicks: Number(values['round-ticks']),
     seed: values.seed!,
+    threads: values.threads!.split(',').map(Number) as [number, number],
   };
-  if (builds.length !== 2 || !(o.agents >= 1) || !(o.observeEvery >= 0) || !(o.rounds >= 1) || !(o.roundTicks >= 1)) {
-    console.error('usage: npm run bench -- world-ab --builds OLD,NEW [--agents 1000] [--observe-every 0] [--rounds 10] [--round-ticks 20]\n  OLD and NEW are copies of dist/ inside the project (cp -r dist dist-old before a change, rebuild, then --builds dist-old,dist)');
+  if (o.threads.length !== 2 || !o.threads.every((t) => Number.isInteger(t) && t >= 0) || builds.length !== 2 || !(o.agents >= 1) || !(o.observeEvery >= 0) || !(o.rounds >= 1) || !(o.roundTicks >= 1)) {
+    console.error('usage: npm run bench -- world-ab --builds OLD,NEW [--agents 1000] [--observe-every 0] [--rounds 10] [--round-ticks 20] [--threads 0,0]\n  OLD and NEW are copies of dist/ inside the project (cp -r dist dist-old before a change, rebuild, then --builds dist-old,dist);\n  --threads: each one\'s sight worker threads (with --observe-every), e.g. --builds dist,dist --threads 0,1');
     process.exit(2);
   }
   for (const b of builds) {
@@ -98,24 +111,28 @@ export async function run(argv: string[]): Promise<void> {
     }
   }
   if (values.child) {
-    console.log(JSON.stringify(await child(builds, o)));
+    console.log(JSON.stringify(await child(builds, o.threads, o)));
     return;
   }
   const self = fileURLToPath(new URL('./main.js', import.meta.url));
-  const runChild = (order: string[]): ChildResult => {
-    const args = ['--expose-gc', self, 'world-ab', '--child', '--builds', order.join(','), '--agents', String(o.agents),
+  const runChild = (order: string[], threads: number[]): ChildResult => {
+    const args = ['--expose-gc', self, 'world-ab', '--child', '--builds', order.join(','), '--threads', threads.join(','), '--agents', String(o.agents),
       '--observe-every', String(o.observeEvery), '--rounds', String(o.rounds), '--round-ticks', String(o.roundTicks), '--seed', o.seed];
     const out = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 24 });
     if (out.status !== 0) throw new Error(`world-ab: measuring ${order.join(' then ')} failed:\n${out.stderr}`);
     return JSON.parse(out.stdout.trim().split('\n').pop()!) as ChildResult;
   };
   const [oldDir, newDir] = builds as [string, string];
-  const forward = runChild([oldDir, newDir]);
-  const backward = runChild([newDir, oldDir]);
+  const forward = runChild([oldDir, newDir], o.threads);
+  const backward = runChild([newDir, oldDir], [o.threads[1], o.threads[0]]);
   const ratio = (oldMs: number[], newMs: number[]) => median(oldMs.map((t, i) => t / newMs[i]!));
   const ratioForward = ratio(forward.roundMs[0]!, forward.roundMs[1]!);
   const ratioBackward = ratio(backward.roundMs[1]!, backward.roundMs[0]!);
+  const wallForward = ratio(forward.roundWallMs[0]!, forward.roundWallMs[1]!);
+  const wallBackward = ratio(backward.roundWallMs[1]!, backward.roundWallMs[0]!);
   const sameEvents = forward.eventHashes[0] === forward.eventHashes[1] && backward.eventHashes[0] === backward.eventHashes[1];
+  const hashed = [...forward.observationHashes, ...backward.observationHashes];
+  const sameObservations = hashed.some((h) => h === null) ? null : forward.observationHashes[0] === forward.observationHashes[1] && backward.observationHashes[0] === backward.observationHashes[1];
   const ticksPerCpuSecond = (ms: number[]) => Math.round((o.roundTicks / (median(ms) / 1000)) * 10) / 10;
   const result = {
     old: oldDir,
@@ -125,11 +142,15 @@ export async function run(argv: string[]): Promise<void> {
     speedup: Math.round(Math.sqrt(ratioForward * ratioBackward) * 1000) / 1000,
     speedupNewSecond: Math.round(ratioForward * 1000) / 1000,
     speedupNewFirst: Math.round(ratioBackward * 1000) / 1000,
+    // By the wall clock (the measure for worker threads, which add CPU time on the other core).
+    wallSpeedup: Math.round(Math.sqrt(wallForward * wallBackward) * 1000) / 1000,
+    threads: o.threads,
     oldTicksPerCpuSecond: ticksPerCpuSecond([...forward.roundMs[0]!, ...backward.roundMs[1]!]),
     newTicksPerCpuSecond: ticksPerCpuSecond([...forward.roundMs[1]!, ...backward.roundMs[0]!]),
     rounds: o.rounds,
     roundTicks: o.roundTicks,
     sameEvents,
+    sameObservations,
     loadAvg: Math.round(loadavg()[0]! * 100) / 100,
   };
   console.log(JSON.stringify(result));

@@ -34,7 +34,9 @@ import {
   type Rng,
 } from '../src/world/index.js';
 import { WorldMailboxes, createObserverState, observe, type ObserverState } from '../src/skills/observe/index.js';
+import type { Observation } from '../src/core/observation.js';
 import { ExposedBlocks } from '../src/skills/senses/index.js';
+import { SightThreads, sightQueryOf } from '../src/skills/sight-threads/index.js';
 
 const TOOL = 'iron_pickaxe';
 const MOB_TYPES = ['zombie', 'skeleton', 'spider', 'creeper', 'cow', 'pig', 'sheep', 'chicken'] as const;
@@ -60,6 +62,10 @@ export interface WorldBenchOptions {
   seed: string;
   /** Observe each agent once every this many ticks; 0 for no observations. */
   observeEvery: number;
+  /** Worker threads computing the observations' block summaries beside the main thread (0: all on the main thread). */
+  threads?: number;
+  /** Keep a running hash of every observation (`counts.observationHash`), to compare runs; costs a JSON string per observation. */
+  hashObservations?: boolean;
 }
 
 /** What the bench world did so far (cumulative from its start). */
@@ -71,7 +77,16 @@ export interface WorldBenchCounts {
   observations: number;
   /** Sum of visible block types and entities listed in the observations (a check that they saw things). */
   observedThings: number;
+  /** FNV-1a of every observation's JSON in order (with `hashObservations`; otherwise the initial value). */
+  observationHash: number;
 }
+
+/** FNV-1a over a string, continued from `h`: a cheap running hash of a log. */
+export function fnv(h: number, s: string): number {
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619) >>> 0;
+  return h;
+}
+const FNV_START = 2166136261;
 
 /**
  * The bench's world, agents and observers, stepped one tick at a time by `step()`. Exported so a
@@ -102,7 +117,7 @@ export function createWorldBench(o: WorldBenchOptions) {
   }
   world.takeEvents(); // the joins and spawns are set-up, not load
 
-  const counts: WorldBenchCounts = { dug: 0, pickedUp: 0, mobsSpawned: 0, deaths: 0, observations: 0, observedThings: 0 };
+  const counts: WorldBenchCounts = { dug: 0, pickedUp: 0, mobsSpawned: 0, deaths: 0, observations: 0, observedThings: 0, observationHash: FNV_START };
   const causes: Record<string, number> = {};
   world.on('block_broken', () => counts.dug++);
   world.on('item_picked_up', () => counts.pickedUp++);
@@ -124,12 +139,38 @@ export function createWorldBench(o: WorldBenchOptions) {
   const lastTick = new Float64Array(o.agents).fill(-1);
   const lastNs = new Float64Array(o.agents).fill(-1);
   const gaps = { ticks: 0, ns: 0 };
+  // With threads, the block summaries of the tick's living observed agents are split between this
+  // thread and the workers while the world stands still (SightThreads.observe); the rest of each
+  // observation (body, inbox, entities, touch) is built here as before. Observations are counted
+  // and hashed in agent order whichever thread saw first.
+  const sight = every > 0 && (o.threads ?? 0) > 0 ? new SightThreads(world, o.threads!) : null;
+  const due: number[] = [];
+  const made: Observation[] = [];
   const observeDue = () => {
     const now = Number(process.hrtime.bigint());
-    for (let i = world.tick % every; i < agents.length; i += every) {
-      const obs = observe(world, agents[i]!.player, observers[i]!);
+    due.length = 0;
+    for (let i = world.tick % every; i < agents.length; i += every) due.push(i);
+    if (sight) {
+      const seeing: number[] = [];
+      due.forEach((i, n) => {
+        if (agents[i]!.player.dead) made[n] = observe(world, agents[i]!.player, observers[i]!);
+        else seeing.push(n);
+      });
+      sight.observe(seeing.map((n) => agents[due[n]!]!.player), seeing.map((n) => sightQueryOf(observers[due[n]!]!)), (j, nearbyBlocks) => {
+        const i = due[seeing[j]!]!;
+        made[seeing[j]!] = observe(world, agents[i]!.player, observers[i]!, nearbyBlocks ? { nearbyBlocks } : undefined);
+      });
+    } else {
+      due.forEach((i, n) => {
+        made[n] = observe(world, agents[i]!.player, observers[i]!);
+      });
+    }
+    for (let n = 0; n < due.length; n++) {
+      const i = due[n]!;
+      const obs = made[n]!;
       counts.observations++;
       counts.observedThings += obs.nearbyBlocks.length + obs.entities.length;
+      if (o.hashObservations) counts.observationHash = fnv(counts.observationHash, JSON.stringify(obs));
       if (lastTick[i]! >= 0) {
         gaps.ticks = Math.max(gaps.ticks, world.tick - lastTick[i]!);
         gaps.ns = Math.max(gaps.ns, now - lastNs[i]!);
@@ -137,6 +178,7 @@ export function createWorldBench(o: WorldBenchOptions) {
       lastTick[i] = world.tick;
       lastNs[i] = now;
     }
+    made.length = 0;
   };
 
   return {
@@ -149,6 +191,22 @@ export function createWorldBench(o: WorldBenchOptions) {
       world.step();
       world.takeEvents();
       if (every > 0) observeDue();
+    },
+    /**
+     * Threads computing block summaries (1 without workers); summaries the workers computed, and those they handed back
+     * to the main thread; the main thread's milliseconds on its own agents and waiting after them; the workers' share now.
+     */
+    sight: () => ({
+      threads: sight?.threads ?? 1,
+      byWorkers: sight?.byWorkers ?? 0,
+      redone: sight?.redone ?? 0,
+      ownMs: Math.round(sight?.ownMs ?? 0),
+      waitMs: Math.round(sight?.waitMs ?? 0),
+      workerShare: Math.round((sight?.workerShare ?? 0) * 100) / 100,
+    }),
+    /** Stops the worker threads, if any. */
+    close(): void {
+      sight?.close();
     },
     /** The longest gap seen between two observations of one agent, then forgets it (per measured span). */
     takeMaxGap(): { ticks: number; seconds: number } {
@@ -200,6 +258,7 @@ export async function run(argv: string[]): Promise<void> {
       terrain: { type: 'string', default: 'natural' },
       seed: { type: 'string', default: 'bench' },
       'observe-every': { type: 'string', default: '0' },
+      threads: { type: 'string', default: '0' },
       sim: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
     },
@@ -207,24 +266,29 @@ export async function run(argv: string[]): Promise<void> {
   const agentCount = Number(values.agents);
   const seconds = Number(values.seconds);
   const observeEvery = Number(values['observe-every']);
+  const threads = Number(values.threads);
   if (!Number.isInteger(agentCount) || agentCount < 1 || !(seconds > 0) || !Number.isInteger(observeEvery) || observeEvery < 0 ||
+      !Number.isInteger(threads) || threads < 0 ||
       (values.terrain !== 'natural' && values.terrain !== 'flat')) {
-    console.error('usage: npm run bench -- world --agents <N >= 1> --seconds <S > 0> [--observe-every <ticks, 0 = off>] [--sim] [--terrain natural|flat] [--seed s] [--json]\n' +
+    console.error('usage: npm run bench -- world --agents <N >= 1> --seconds <S > 0> [--observe-every <ticks, 0 = off>] [--threads <workers, 0 = none>] [--sim] [--terrain natural|flat] [--seed s] [--json]\n' +
+      '  --threads: worker threads computing the observations\' block summaries beside the main thread\n' +
       '  --sim: S simulated seconds as fast as possible, a line per simulated minute on stderr');
     process.exit(2);
   }
-  const bench = createWorldBench({ agents: agentCount, terrain: values.terrain, seed: values.seed!, observeEvery });
+  const bench = createWorldBench({ agents: agentCount, terrain: values.terrain, seed: values.seed!, observeEvery, threads });
   // Warm-up: generate the terrain around the agents and let the JIT settle; with observations, one
   // full round so every agent has been observed once (its first look fills the senses' caches).
   for (let t = 0; t < Math.max(40, observeEvery); t++) bench.step();
   bench.takeMaxGap();
   if (values.sim) simulate(bench, agentCount, seconds, observeEvery, values.json);
   else measure(bench, agentCount, seconds, observeEvery, values.json);
+  bench.close();
 }
 
 /** Steps for `seconds` of wall-clock time and prints the rates. */
 function measure(bench: WorldBench, agentCount: number, seconds: number, observeEvery: number, json: boolean): void {
   const counted = { ...bench.counts };
+  const sight0 = bench.sight();
   const cpuStart = process.cpuUsage();
   const start = process.hrtime.bigint();
   let ticks = 0;
@@ -252,6 +316,10 @@ function measure(bench: WorldBench, agentCount: number, seconds: number, observe
       maxObservationGapSimSeconds: gap.ticks / TICKS_PER_SECOND,
       maxObservationGapWallSeconds: round(gap.seconds, 2),
       ticksPerCpuSecond: round(ticks / cpuS, 1),
+      // The process's CPU time counts every thread: with workers, ticks per CPU-second is per core-second.
+      threads: bench.sight().threads,
+      // With workers: this thread's milliseconds on its own share of the summaries and waiting for the workers after it.
+      ...(sight0.threads > 1 ? { sightOwnMs: bench.sight().ownMs - sight0.ownMs, sightWaitMs: bench.sight().waitMs - sight0.waitMs, workerShare: bench.sight().workerShare, redoneOnMain: bench.sight().redone } : {}),
       loadAvg: loadAverage(),
     });
   }
@@ -297,7 +365,7 @@ function simulate(bench: WorldBench, agentCount: number, seconds: number, observ
       minute: round(t / TICKS_PER_MINUTE, 2),
       ticksPerSecond: round(ticks / spanS, 1),
       ticksPerCpuSecond: round(ticks / cpuS, 1),
-      ...(observeEvery > 0 ? { observationsPerSecond: Math.round((bench.counts.observations - minuteObs) / spanS), maxObservationGapTicks: gap.ticks } : {}),
+      ...(observeEvery > 0 ? { observationsPerSecond: Math.round((bench.counts.observations - minuteObs) / spanS), maxObservationGapTicks: gap.ticks, threads: bench.sight().threads } : {}),
       ...mem,
       ...bench.contents(),
       dug: bench.counts.dug,
@@ -316,6 +384,7 @@ function simulate(bench: WorldBench, agentCount: number, seconds: number, observ
     agents: agentCount,
     simulatedSeconds: seconds,
     observeEvery,
+    threads: bench.sight().threads,
     ticksPerSecond: round(totalTicks / elapsedS, 1),
     firstMinuteTicksPerSecond: first?.ticksPerSecond ?? null,
     lastMinuteTicksPerSecond: last?.ticksPerSecond ?? null,

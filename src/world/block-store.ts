@@ -2,14 +2,32 @@
  * Block storage: chunk columns of 24 sections (y -64..319), each section a Uint16Array of 4096
  * block-state ids, allocated only when something non-air is written. Columns are generated lazily
  * by the terrain generator the first time anything reads or writes them.
+ *
+ * Sections live in SharedArrayBuffers so that worker threads can read them in place (a read-only
+ * replica that holds the same arrays, `world/parallel/`): a thread that reads while this one is
+ * between ticks sees exactly this store's blocks, with nothing copied. `watchSections` tells such a
+ * replica about every column generated and every section allocated after it attached.
  */
 import { MIN_Y, WORLD_HEIGHT, MAX_Y, type ColumnWriter, type TerrainGenerator } from './terrain/generator.js';
 
 const SECTIONS = WORLD_HEIGHT / 16;
-const columnKey = (cx: number, cz: number): number => (cx + 2097152) * 4194304 + (cz + 2097152);
+/** 4096 block states of 2 bytes. */
+const SECTION_BYTES = 4096 * Uint16Array.BYTES_PER_ELEMENT;
+
+/** Told about storage that appeared: a column just generated (all its sections), or one new section of an older column. */
+export interface SectionWatcher {
+  column(cx: number, cz: number, sections: readonly (Uint16Array | null)[]): void;
+  section(cx: number, cz: number, sy: number, section: Uint16Array): void;
+}
+/** One number per chunk column (shared with the worker-side replica). */
+export const columnKey = (cx: number, cz: number): number => (cx + 2097152) * 4194304 + (cz + 2097152);
 
 class Column implements ColumnWriter {
   readonly sections: (Uint16Array | null)[] = new Array<Uint16Array | null>(SECTIONS).fill(null);
+  /** False while the generator fills it: its sections are reported with the whole column, not one by one. */
+  generated = false;
+
+  constructor(private readonly store: BlockStore, readonly cx: number, readonly cz: number) {}
 
   get(lx: number, y: number, lz: number): number {
     if (y < MIN_Y || y > MAX_Y) return 0;
@@ -25,7 +43,8 @@ class Column implements ColumnWriter {
     let sec = this.sections[sy >> 4];
     if (!sec) {
       if (state === 0) return;
-      sec = this.sections[sy >> 4] = new Uint16Array(4096);
+      sec = this.sections[sy >> 4] = new Uint16Array(new SharedArrayBuffer(SECTION_BYTES));
+      if (this.generated) this.store.sectionAllocated(this, sy >> 4, sec);
     }
     sec[((sy & 15) << 8) | (lz << 4) | lx] = state;
   }
@@ -35,6 +54,7 @@ export class BlockStore {
   private readonly columns = new Map<number, Column>();
   private lastKey = NaN;
   private lastColumn: Column | null = null;
+  private sectionWatchers: readonly SectionWatcher[] = [];
 
   constructor(readonly generator: TerrainGenerator) {}
 
@@ -43,9 +63,11 @@ export class BlockStore {
     if (key === this.lastKey) return this.lastColumn!;
     let col = this.columns.get(key);
     if (!col) {
-      col = new Column();
+      col = new Column(this, cx, cz);
       this.generator.generateColumn(cx, cz, col);
+      col.generated = true;
       this.columns.set(key, col);
+      for (const w of this.sectionWatchers) w.column(cx, cz, col.sections);
     }
     this.lastKey = key;
     this.lastColumn = col;
@@ -68,6 +90,27 @@ export class BlockStore {
    */
   sectionsOf(cx: number, cz: number): readonly (Readonly<Uint16Array> | null)[] {
     return this.column(cx, cz).sections;
+  }
+
+  /**
+   * Reports every column generated and every section allocated from now on; the columns generated
+   * before are visited once (`forEachColumn`) by whoever needs them. Returns the unsubscribe.
+   */
+  watchSections(watcher: SectionWatcher): () => void {
+    this.sectionWatchers = [...this.sectionWatchers, watcher];
+    return () => {
+      this.sectionWatchers = this.sectionWatchers.filter((w) => w !== watcher);
+    };
+  }
+
+  /** Visits every generated column with its sections (bottom up, null: all air). */
+  forEachColumn(visit: (cx: number, cz: number, sections: readonly (Uint16Array | null)[]) => void): void {
+    for (const c of this.columns.values()) visit(c.cx, c.cz, c.sections);
+  }
+
+  /** @internal Column.set's report of a section allocated after its column was generated. */
+  sectionAllocated(col: Column, sy: number, section: Uint16Array): void {
+    for (const w of this.sectionWatchers) w.section(col.cx, col.cz, sy, section);
   }
 
   /** Whether the column holding (x, z) has been generated yet (without generating it). */

@@ -68,7 +68,12 @@ export function createObserverState(init: {
   };
 }
 
-export function observe(world: World, player: Player, state: ObserverState): Observation {
+/**
+ * The agent's observation now. `sight.nearbyBlocks`, when given, is its block summary computed
+ * ahead (on another thread, by `SightThreads`, with the same `observedBlocks` and options) and is
+ * used instead of scanning here.
+ */
+export function observe(world: World, player: Player, state: ObserverState, sight?: { nearbyBlocks: VisibleBlockSummary[] }): Observation {
   const inbox = state.mailboxes.take(player.name);
   const inv = player.inventory;
   const opts = state.options;
@@ -104,7 +109,7 @@ export function observe(world: World, player: Player, state: ObserverState): Obs
     running: state.skills?.running ?? null,
     messages: inbox.messages,
     sounds: inbox.sounds,
-    nearbyBlocks: () => blocksOf(world, player, state),
+    nearbyBlocks: () => sight?.nearbyBlocks ?? blocksOf(world, player, state),
     entities: () => entitiesOf(world, player, state),
     touch: () => ({ ...touchOf(world, player, state.omniscient), hits: inbox.hits }),
     maxEvents: opts.maxEvents,

@@ -13,19 +13,18 @@ const cellKey = (cx: number, cz: number): number => (cx + 32768) * 65536 + (cz +
 export class EntityIndex {
   private readonly cells = new Map<number, Entity[]>();
   private readonly playerCells = new Map<number, Entity[]>();
-  private readonly cellOf = new Map<number, number>();
 
   insert(e: Entity): void {
     const key = cellKey(Math.floor(e.pos.x / CELL), Math.floor(e.pos.z / CELL));
-    this.cellOf.set(e.id, key);
+    e.indexCell = key;
     addTo(this.cells, key, e);
     if (e.kind === 'player') addTo(this.playerCells, key, e);
   }
 
   remove(e: Entity): void {
-    const key = this.cellOf.get(e.id);
-    if (key === undefined) return;
-    this.cellOf.delete(e.id);
+    const key = e.indexCell;
+    if (Number.isNaN(key)) return;
+    e.indexCell = NaN;
     removeFrom(this.cells, key, e);
     if (e.kind === 'player') removeFrom(this.playerCells, key, e);
   }
@@ -33,7 +32,7 @@ export class EntityIndex {
   /** Re-files an entity whose position changed; cheap when it stayed in its cell. */
   update(e: Entity): void {
     const key = cellKey(Math.floor(e.pos.x / CELL), Math.floor(e.pos.z / CELL));
-    if (this.cellOf.get(e.id) === key) return;
+    if (e.indexCell === key) return;
     this.remove(e);
     this.insert(e);
   }

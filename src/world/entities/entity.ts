@@ -31,6 +31,11 @@ export interface EntityBase {
   age: number;
   /** Set when the entity has left the world; systems skip it and the world drops it at the end of the tick. */
   removed: boolean;
+  /**
+   * The world's entity index files the entity here (its grid cell's key; NaN while not filed). A field
+   * rather than a map in the index: the end-of-tick sweep reads it for every entity every tick.
+   */
+  indexCell: number;
 }
 
 /** Movement intent for one tick: what a player's keys or a mob's AI want. Physics turns it into motion. */
@@ -119,6 +124,12 @@ export interface Player extends LivingEntity {
   digging: { pos: Vec3; ticksDone: number; ticksNeeded: number; progress: number; blockState: number; tool: string | null } | null;
   /** Per-tick work this tick (for exhaustion): sprint/jump/attack/dig counters the needs rule reads. */
   activity: { jumped: boolean; attacked: boolean; dugBlock: boolean; damageTaken: number };
+  /**
+   * Where the hunger rule last saw the player (x, z), to charge the distance travelled; NaN before its
+   * first look. A field rather than a side table: the rule reads it for every player every tick.
+   */
+  travelX: number;
+  travelZ: number;
 }
 
 export interface MobEntity extends LivingEntity {

@@ -35,6 +35,7 @@ export function spawnItem(world: World, pos: Vec3, stack: ItemStack, opts: Spawn
     collidedHorizontally: false,
     age: 0,
     removed: false,
+    indexCell: NaN,
     stack: { ...stack },
     pickupDelay: opts.pickupDelay ?? PICKUP_DELAY_DROPPED,
   };

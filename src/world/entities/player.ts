@@ -40,6 +40,7 @@ export function createPlayer(world: World, name: string, pos: Vec3, caps: Player
     collidedHorizontally: false,
     age: 0,
     removed: false,
+    indexCell: NaN,
     health: maxHealth,
     maxHealth,
     controls: idleControls(),
@@ -71,6 +72,8 @@ export function createPlayer(world: World, name: string, pos: Vec3, caps: Player
     shieldDisabledUntil: 0,
     digging: null,
     activity: { jumped: false, attacked: false, dugBlock: false, damageTaken: 0 },
+    travelX: NaN,
+    travelZ: NaN,
   };
 }
 

@@ -14,7 +14,7 @@ function spawnMob(w: World, type: string, x: number, z: number): MobEntity {
   return w.addEntity<MobEntity>({
     id: w.allocateId(), kind: 'mob', type, pos: { x, y: -60, z }, vel: { x: 0, y: 0, z: 0 }, yaw: 0, pitch: 0,
     width: 0.6, height: 1.95, onGround: true, inWater: false, inLava: false, inPowderSnow: false, collidedHorizontally: false,
-    age: 0, removed: false, health: 20, maxHealth: 20, controls: idleControls(), walkSpeed: 0, effects: new Map(),
+    age: 0, removed: false, indexCell: NaN, health: 20, maxHealth: 20, controls: idleControls(), walkSpeed: 0, effects: new Map(),
     fireTicks: 0, fallDistance: 0, landedFallDistance: 0, air: 300, maxAir: 300, frozenTicks: 0, hurtCooldown: 0,
     lastHurtAmount: 0, lastDamageCause: null, lastAttacker: null, dead: false, hostile: true, attackDamage: 3, naturalArmor: 0, damageTakenMultipliers: {}, ai: {},
     persistent: true, tags: [],

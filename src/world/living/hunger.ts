@@ -28,9 +28,6 @@ export const REGEN_FOOD_LEVEL = 18;
 /** Horizontal moves longer than this in one tick are teleports (respawn, task set-up), not travel. */
 const TELEPORT_DISTANCE = 8;
 
-interface LastPos { x: number; z: number }
-/** Where each player was at the end of the previous tick, to measure distance travelled. */
-const lastPositions = new WeakMap<Player, LastPos>();
 
 export function hungerSystem(): WorldSystem {
   return {
@@ -47,17 +44,13 @@ export function hungerSystem(): WorldSystem {
 
 /** Adds this tick's movement and actions to the exhaustion level and clears the activity record. */
 function chargeActivity(p: Player): void {
-  const last = lastPositions.get(p);
-  if (!last) {
-    lastPositions.set(p, { x: p.pos.x, z: p.pos.z });
-  } else {
-    const d = Math.hypot(p.pos.x - last.x, p.pos.z - last.z);
-    last.x = p.pos.x;
-    last.z = p.pos.z;
-    if (d > 0 && d < TELEPORT_DISTANCE) {
-      if (p.inWater) addExhaustion(p, EXHAUSTION.swimPerMetre * d);
-      else if (p.onGround && isSprinting(p)) addExhaustion(p, EXHAUSTION.sprintPerMetre * d);
-    }
+  // Where the player was at the end of the previous tick (NaN the first time: nothing is charged).
+  const d = Math.hypot(p.pos.x - p.travelX, p.pos.z - p.travelZ);
+  p.travelX = p.pos.x;
+  p.travelZ = p.pos.z;
+  if (d > 0 && d < TELEPORT_DISTANCE) {
+    if (p.inWater) addExhaustion(p, EXHAUSTION.swimPerMetre * d);
+    else if (p.onGround && isSprinting(p)) addExhaustion(p, EXHAUSTION.sprintPerMetre * d);
   }
   const a = p.activity;
   if (a.jumped) addExhaustion(p, isSprinting(p) ? EXHAUSTION.sprintJump : EXHAUSTION.jump);

@@ -84,6 +84,7 @@ export function spawnMob(world: World, type: string, pos: Vec3, opts: SpawnMobOp
     collidedHorizontally: false,
     age: 0,
     removed: false,
+    indexCell: NaN,
     health: maxHealth,
     maxHealth,
     controls: idleControls(),

@@ -1,0 +1,1 @@
+export { SightThreads, sightQueryOf, type SightQuery } from './sight-threads.js';

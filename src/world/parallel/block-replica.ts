@@ -1,0 +1,64 @@
+/**
+ * A worker thread's read-only view of the main thread's block store: the same shared section
+ * arrays, filed by column. It never generates terrain (that writes the store, which only the main
+ * thread does), so reading a column the main thread has not generated or not yet passed on is an
+ * error the caller catches and answers on the main thread instead (`ColumnNotShared`).
+ */
+import { GuildcraftError, InternalError } from '../../core/errors.js';
+import { MAX_Y, MIN_Y } from '../terrain/generator.js';
+import { columnKey } from '../block-store.js';
+import type { BlockFeedUpdate } from './block-feed.js';
+
+/** A read outside what the replica holds: the work needing it must run where the store lives. */
+export class ColumnNotShared extends GuildcraftError {
+  constructor(readonly cx: number, readonly cz: number) {
+    super(
+      'internal',
+      `chunk column ${cx},${cz} was read in a worker thread before the main thread generated and shared it`,
+      'the work is redone on the main thread; if this is frequent, widen the margin the main thread generates around each request',
+    );
+  }
+}
+
+export class BlockReplica {
+  private readonly columns = new Map<number, (Uint16Array | null)[]>();
+  private lastKey = NaN;
+  private lastColumn: (Uint16Array | null)[] | null = null;
+
+  /** Files the update's columns and sections; calls `changed` for each block change, in order. */
+  apply(update: BlockFeedUpdate, changed: (x: number, y: number, z: number, before: number, after: number) => void): void {
+    for (const c of update.columns) this.columns.set(columnKey(c.cx, c.cz), c.sections);
+    for (const s of update.sections) {
+      const col = this.columns.get(columnKey(s.cx, s.cz));
+      if (!col) throw new InternalError(`a section of column ${s.cx},${s.cz} arrived before its column (the block feed lost a column)`);
+      col[s.sy] = s.section;
+    }
+    this.lastKey = NaN;
+    this.lastColumn = null;
+    const ch = update.changes;
+    for (let i = 0; i < ch.length; i += 5) changed(ch[i]!, ch[i + 1]!, ch[i + 2]!, ch[i + 3]!, ch[i + 4]!);
+  }
+
+  /** Block-state id at integer coordinates (0, air, outside the build height), as `BlockStore.get`. */
+  get(x: number, y: number, z: number): number {
+    if (y < MIN_Y || y > MAX_Y) return 0;
+    const cx = x >> 4;
+    const cz = z >> 4;
+    const key = columnKey(cx, cz);
+    let col = this.lastColumn;
+    if (key !== this.lastKey) {
+      col = this.columns.get(key) ?? null;
+      if (!col) throw new ColumnNotShared(cx, cz);
+      this.lastKey = key;
+      this.lastColumn = col;
+    }
+    const sy = y - MIN_Y;
+    const sec = col![sy >> 4];
+    if (!sec) return 0;
+    return sec[((sy & 15) << 8) | ((z & 15) << 4) | (x & 15)]!;
+  }
+
+  get heldColumns(): number {
+    return this.columns.size;
+  }
+}
