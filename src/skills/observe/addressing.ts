@@ -1,3 +1,5 @@
+import { escapeRegExp } from '../../core/escape-regexp.js';
+
 /**
  * Whether a chat line is addressed to an agent. In-world chat has no recipient field (vanilla chat
  * is a broadcast), so agents address each other the way players do: `@name` or the name as a word.
@@ -5,6 +7,5 @@
  */
 export function isAddressedTo(agent: string, message: string, speaker: number | null): boolean {
   if (speaker === null) return true;
-  const escaped = agent.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(^|[^\\w])@?${escaped}($|[^\\w])`, 'i').test(message);
+  return new RegExp(`(^|[^\\w])@?${escapeRegExp(agent)}($|[^\\w])`, 'i').test(message);
 }

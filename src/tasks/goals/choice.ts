@@ -14,6 +14,7 @@
  * every chooser chose the correct option, and failed for good once every chooser chose and one chose another, so
  * the episode ends at the last choice. The details lead with the counts, which experiment reports read.
  */
+import { escapeRegExp } from '../../core/escape-regexp.js';
 import type { GoalOf } from '../spec/goals.js';
 import type { Behaviour } from './episode-log.js';
 import type { GoalContext, GoalEvaluator, GoalResult } from './goal-evaluator.js';
@@ -28,8 +29,7 @@ type ChoiceGoal = GoalOf<'choice'>;
 
 /** Whole-word patterns per option (its words, or its name). */
 function optionPatterns(goal: ChoiceGoal): [string, RegExp[]][] {
-  const escape = (w: string): string => w.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return Object.entries(goal.options).map(([name, o]) => [name, (o.words ?? [name]).map((w) => new RegExp(`(?<![a-z0-9_])${escape(w)}(?![a-z0-9_])`, 'i'))]);
+  return Object.entries(goal.options).map(([name, o]) => [name, (o.words ?? [name]).map((w) => new RegExp(`(?<![a-z0-9_])${escapeRegExp(w.toLowerCase())}(?![a-z0-9_])`, 'i'))]);
 }
 
 /** The option one chat line chooses: the only option it names, else null. */
