@@ -13,7 +13,7 @@ import {
   segmentClearOverTops, FACE_EPSILON,
   FACE_NEG_X, FACE_NEG_Y, FACE_NEG_Z, FACE_POS_X, FACE_POS_Y, FACE_POS_Z,
 } from './line-of-sight.js';
-import type { LocalTops } from './opaque-heightmap.js';
+import { OpaqueHeightmap, type LocalTops } from './opaque-heightmap.js';
 
 /** A walk resumes this far (in blocks) before the end of the part the horizon vouches for. */
 const RESUME_MARGIN = 0.01;
@@ -71,6 +71,12 @@ export class EyeRays {
   private stopX = NaN;
   private stopY = NaN;
   private stopZ = NaN;
+  /**
+   * The block changes the world's column tops had seen when that cell stopped a walk: while they
+   * have seen none since, the cell is still what stopped the walk, and is not read again.
+   */
+  private stopVersion = -1;
+  private heights!: OpaqueHeightmap;
 
   /** Prepares rays from `eye` over `tops`, for blocks up to `reach` horizontal blocks away. */
   aim(world: BodyPort, tops: LocalTops, eye: Vec3, reach: number): void {
@@ -87,6 +93,7 @@ export class EyeRays {
     const zi = this.originZ - tops.z0;
     this.originInWindow = xi >= 0 && zi >= 0 && xi < tops.size && zi < tops.size;
     this.stopX = this.stopY = this.stopZ = NaN;
+    this.heights = OpaqueHeightmap.of(world);
     this.horizon.build(tops, eye, reach);
   }
 
@@ -208,6 +215,7 @@ export class EyeRays {
             this.stopX = x;
             this.stopY = y;
             this.stopZ = z;
+            this.stopVersion = this.heights.version;
             return false;
           }
         }
@@ -260,8 +268,9 @@ export class EyeRays {
     span[0] = 0;
     span[1] = 1;
     if (!narrowSpan(lx, hx, ox, tx - ox) || !narrowSpan(ly, hy, oy, ty - oy) || !narrowSpan(lz, hz, oz, tz - oz)) return false;
-    // The world may have changed since the walk that remembered it (an aim outlives a tick when the eyes stay put).
-    return this.seeThrough[this.world.blocks.get(cx, cy, cz)] !== 1;
+    // The world may have changed since the walk that remembered it (an aim outlives a tick when the
+    // eyes stay put): every change the port reports moves the heightmap's version.
+    return this.heights.version === this.stopVersion || this.seeThrough[this.world.blocks.get(cx, cy, cz)] !== 1;
   }
 
   private fullWalk(tx: number, ty: number, tz: number, bx: number, by: number, bz: number): boolean {
