@@ -5,7 +5,7 @@
  * record says, the senses overlay draws as many blocks as the senses route returns, and the LLM inspector lists a
  * recorded call and shows a fresh scripted-model run's prompt and response, the Chat panel lists a heuristic team's
  * lines, and the task's chest is marked on the 2D map and counted in the overlay. Plays the pages as `npm run build` built them. Set VIEWER_SCREENSHOT=docs/img/viewer.png to keep a
- * picture of the viewer (the README's).
+ * picture of the viewer (the README's; the chat test takes it).
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -135,17 +135,6 @@ describe.skipIf(!chromiumDep.available)('the viewer in Chromium', () => {
     const later = await page.locator('#view3d').screenshot();
     expect(variance(later)).toBeGreaterThan(100);
     expect(differingShare(first, later)).toBeGreaterThan(0.05);
-    if (process.env.VIEWER_SCREENSHOT) {
-      // The README's picture: the middle of the episode with the followed agent's senses drawn.
-      mkdirSync(dirname(process.env.VIEWER_SCREENSHOT), { recursive: true });
-      const middle = Math.floor(last / 2);
-      await page.locator('#scrubber').fill(String(middle));
-      await shown(page, middle);
-      await page.check('#senses');
-      await page.waitForSelector('#overlay-count[data-blocks]', { timeout: 60_000 });
-      await page.waitForTimeout(300);
-      writeFileSync(process.env.VIEWER_SCREENSHOT, await page.screenshot());
-    }
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -305,6 +294,19 @@ describe.skipIf(!chromiumDep.available)('the viewer in Chromium', () => {
       const rgb = [...map.data.subarray(at, at + 3)];
       const fill = parseInt(CHEST_MARKER.fill.slice(1), 16);
       expect(rgb).toEqual([(fill >> 16) & 255, (fill >> 8) & 255, fill & 255]);
+      if (process.env.VIEWER_SCREENSHOT) {
+        // The README's picture: the Done-when episode at its last chat line, following its speaker with their senses
+        // drawn, the team's chat beside.
+        mkdirSync(dirname(process.env.VIEWER_SCREENSHOT), { recursive: true });
+        const at = chat.at(-1)!.tick!;
+        await page.selectOption('#view-mode', '3d');
+        await page.selectOption('#agent', String(chat.at(-1)!.name));
+        await page.locator('#scrubber').fill(String(at));
+        await shown(page, at);
+        await page.waitForSelector(`#overlay-count[data-blocks]`, { timeout: 60_000 });
+        await page.waitForTimeout(500);
+        writeFileSync(process.env.VIEWER_SCREENSHOT, await page.screenshot());
+      }
       expect(errors).toEqual([]);
       await page.close();
     } finally {
