@@ -128,6 +128,11 @@ describe.skipIf(!chromiumDep.available)('a live episode in the viewer', () => {
     const seconds = (ep.tick - w0) / 20;
     expect(walked).toBeGreaterThan(2);
     expect(walked / seconds).toBeLessThan(4.6);
+    // The page follows the newcomer where the world has them (it learnt the new name, so its moves arrive).
+    expect(await page.locator('#agent option').allTextContents()).toContain(me.name);
+    await page.waitForTimeout(300);
+    const shownAt = /at (-?[\d.]+), (-?[\d.]+), (-?[\d.]+)/.exec((await page.textContent('#followed')) ?? '')!;
+    expect(Math.hypot(Number(shownAt[1]) - me.pos.x, Number(shownAt[3]) - me.pos.z)).toBeLessThan(0.5);
     await page.click('#leave');
     await page.close();
     await Promise.race([job.done, new Promise((r) => setTimeout(r, 2000))]);

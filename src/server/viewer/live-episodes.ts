@@ -492,6 +492,9 @@ export class LiveEpisode {
       const at = first ? joinSpawn(w, first.pos) : { x: 0, y: 64, z: 0 };
       await this.env.addAgent(agentSpawnSchema.parse({ name: seat, position: at }));
       this.summary.names = [...this.summary.names, seat];
+      // Every page learns the new name: entity moves are sent by index into the names, and the agent list and the
+      // timelines are drawn from them (without this the newcomer stood still on every page, its own too).
+      for (const other of this.clients) if (other.greeted) sendMessage(other.socket, { type: 'hello', protocol: VIEWER_PROTOCOL_VERSION, meta: this.meta() });
     }
     c.seat = seat;
     this.seats.set(seat, c);
