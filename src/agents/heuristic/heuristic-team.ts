@@ -139,7 +139,8 @@ export class HeuristicTeam implements Team {
     this.shares.clear();
     this.builderLayer.clear();
     this.linesSaid = 0;
-    this.talking = (this.options.talk ?? true) && !this.goals.some((g) => CHAT_SCORED.has(g.type));
+    // A team of one (an agent alone, or a member of a solo organisation) has nobody to report to.
+    this.talking = (this.options.talk ?? true) && setup.agents.length > 1 && !this.goals.some((g) => CHAT_SCORED.has(g.type));
     const script = this.goals.find((x) => x.type === 'stage_performance');
     this.stage = script?.type === 'stage_performance' ? new StageDirector(script.script, setup.agents) : null;
     const g = this.goals.find((x) => x.type === 'shelter' || x.type === 'blueprint');

@@ -33,6 +33,7 @@ describe('heuristic team chat', () => {
     expect(items.map((i) => (i.kind === 'chat' ? i.message : ''))).toEqual(chat.map((r) => r.message));
   });
 
+  // A team of one keeps quiet too: test/runner/compose-team.test.ts (heuristic x solo) counts no messages.
   it('keeps quiet when told to (the society households and the oracle fallback are)', { timeout: 120_000 }, async () => {
     const quiet = await runTaskFile(taskFile('sagents/mine-50-logs-2-leaves-v1'), new HeuristicTeam({ talk: false }));
     expect(quiet.result.ended).toBe('success');
@@ -41,7 +42,7 @@ describe('heuristic team chat', () => {
 
   it('says a line in place of the next skill, which follows at the next decision; never puts off an attack', async () => {
     const team = new HeuristicTeam({ goals: [{ type: 'collection', items: [{ name: 'oak_log', count: 10 }] }] });
-    await team.start({ task: { id: 't', type: 'collection', goal: 'collect logs', maxTicks: 10_000 }, agents: ['A'], seed: '1', skills: '', log: () => {} } as never);
+    await team.start({ task: { id: 't', type: 'collection', goal: 'collect logs', maxTicks: 10_000 }, agents: ['A', 'B'], seed: '1', skills: '', log: () => {} } as never);
     const trees = { nearbyBlocks: [{ name: 'oak_log', count: 5, nearest: { x: 4, y: 64, z: 4 }, distance: 5 }] };
     const first = await team.decide({ A: obs({ tick: 0, agent: 'A', pos: { x: 0.5, y: 64, z: 0.5 }, ...trees }) });
     expect(paramsOf(first.A)).toEqual({ name: 'say', message: "I'll get 10 oak_log, my share of the 10 we still need" });
@@ -50,7 +51,7 @@ describe('heuristic team chat', () => {
     expect(paramsOf(next.A)).toMatchObject({ name: 'collect', block: 'oak_log' });
 
     const fighter = new HeuristicTeam({ goals: [{ type: 'combat', mob: 'zombie', count: 2 }] });
-    await fighter.start({ task: { id: 't', type: 'combat', goal: 'kill zombies', maxTicks: 10_000 }, agents: ['A'], seed: '1', skills: '', log: () => {} } as never);
+    await fighter.start({ task: { id: 't', type: 'combat', goal: 'kill zombies', maxTicks: 10_000 }, agents: ['A', 'B'], seed: '1', skills: '', log: () => {} } as never);
     const zombie = { id: 7, type: 'zombie', kind: 'mob', pos: { x: 3, y: 64, z: 0 }, distance: 3, hostile: true, health: 20 };
     const killed = { name: 'attack', params: { id: 6 }, result: { ok: true, killed: true, target: { id: 6, type: 'zombie' } }, ok: true, ticks: 40, finishedAt: 40 };
     const blow = await fighter.decide({ A: obs({ tick: 40, agent: 'A', pos: { x: 0.5, y: 64, z: 0.5 }, entities: [zombie], finishedSkills: [killed] } as never) });
