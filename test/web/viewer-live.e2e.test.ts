@@ -102,7 +102,7 @@ describe.skipIf(!chromiumDep.available)('a live episode in the viewer', () => {
     await Promise.race([job.done, new Promise((r) => setTimeout(r, 2000))]);
   }, 90_000);
 
-  it("with auto-step on, a seated person plays on at the world's pace without pressing Step", async () => {
+  it("with auto-step on, a person joining as a new player plays on at the world's pace without pressing Step, and walks", async () => {
     const job = watchJob(1);
     const ep = await job.started;
     const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
@@ -116,6 +116,23 @@ describe.skipIf(!chromiumDep.available)('a live episode in the viewer', () => {
     // About 20 ticks a wall second (each 5-tick step answered after 250 ms), less the page's and the server's turns.
     expect(ep.tick - t0).toBeGreaterThan(20);
     expect(ep.tick - t0).toBeLessThan(80);
+    // The new player stands free (not in a block beside the first agent) and walks at about 4.3 blocks a second of
+    // world time while W is held.
+    const me = ep.world!.player((/^(\S+):/.exec((await page.textContent('#seat')) ?? '') ?? [])[1]!)!;
+    const from = { ...me.pos };
+    const w0 = ep.tick;
+    await page.keyboard.down('KeyW');
+    await page.waitForTimeout(1500);
+    await page.keyboard.up('KeyW');
+    const walked = Math.hypot(me.pos.x - from.x, me.pos.z - from.z);
+    const seconds = (ep.tick - w0) / 20;
+    expect(walked).toBeGreaterThan(2);
+    expect(walked / seconds).toBeLessThan(4.6);
+    // The page follows the newcomer where the world has them (it learnt the new name, so its moves arrive).
+    expect(await page.locator('#agent option').allTextContents()).toContain(me.name);
+    await page.waitForTimeout(300);
+    const shownAt = /at (-?[\d.]+), (-?[\d.]+), (-?[\d.]+)/.exec((await page.textContent('#followed')) ?? '')!;
+    expect(Math.hypot(Number(shownAt[1]) - me.pos.x, Number(shownAt[3]) - me.pos.z)).toBeLessThan(0.5);
     await page.click('#leave');
     await page.close();
     await Promise.race([job.done, new Promise((r) => setTimeout(r, 2000))]);

@@ -3,8 +3,9 @@
  * recorded run logs from the corpus (test/fixtures/run-logs): the episodes list shows them, the 3D canvas shows a
  * textured scene (not blank) that changes with the tick, scrubbing places the followed agent where the log's positions
  * record says, the senses overlay draws as many blocks as the senses route returns, and the LLM inspector lists a
- * recorded call and shows a fresh scripted-model run's prompt and response. Plays the pages as `npm run build` built them. Set VIEWER_SCREENSHOT=docs/img/viewer.png to keep a
- * picture of the viewer (the README's).
+ * recorded call and shows a fresh scripted-model run's prompt and response, the Chat panel lists a heuristic team's
+ * lines, and the task's chest is marked on the 2D map and counted in the overlay. Plays the pages as `npm run build` built them. Set VIEWER_SCREENSHOT=docs/img/viewer.png to keep a
+ * picture of the viewer (the README's; the chat test takes it).
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,7 @@ import { startServer, type RunningServer } from '../../src/server/app.js';
 import { webBuildDir } from '../../src/server/cuisine-web/web-build.js';
 import type { EpisodeList, SensesAtTick } from '../../src/server/viewer/protocol.js';
 import { taskFile } from '../../src/tasks/task-files.js';
+import { CHEST_MARKER } from '../../web/viewer/colors.js';
 import { systemDep } from '../support/system-deps.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -133,17 +135,6 @@ describe.skipIf(!chromiumDep.available)('the viewer in Chromium', () => {
     const later = await page.locator('#view3d').screenshot();
     expect(variance(later)).toBeGreaterThan(100);
     expect(differingShare(first, later)).toBeGreaterThan(0.05);
-    if (process.env.VIEWER_SCREENSHOT) {
-      // The README's picture: the middle of the episode with the followed agent's senses drawn.
-      mkdirSync(dirname(process.env.VIEWER_SCREENSHOT), { recursive: true });
-      const middle = Math.floor(last / 2);
-      await page.locator('#scrubber').fill(String(middle));
-      await shown(page, middle);
-      await page.check('#senses');
-      await page.waitForSelector('#overlay-count[data-blocks]', { timeout: 60_000 });
-      await page.waitForTimeout(300);
-      writeFileSync(process.env.VIEWER_SCREENSHOT, await page.screenshot());
-    }
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -260,6 +251,69 @@ describe.skipIf(!chromiumDep.available)('the viewer in Chromium', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("lists a heuristic team's chat in the Chat panel, marks the task's chest on the 2D map and counts it in the senses overlay", async () => {
+    // The Done-when episode, recorded: the heuristic team says its shares and progress; the task's chest is at 0,64,-3.
+    const dir = mkdtempSync(join(tmpdir(), 'guildcraft-viewer-chat-'));
+    const ran = await runEpisodeJob({ file: taskFile('sagents/mine-50-logs-2-leaves-v1'), seed: '1', agents: 'heuristic', logDir: join(dir, 'episodes') });
+    const chat = readRunLog(ran.log!).records.filter((r) => r.type === 'world' && r.event === 'chat');
+    expect(chat.length).toBeGreaterThanOrEqual(3);
+    const own = await startServer({ host: '127.0.0.1', port: 0, runsDir: dir, resolveTask });
+    try {
+      const [ep] = ((await (await fetch(`${own.url}/api/viewer/episodes`)).json()) as EpisodeList).episodes;
+      const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${own.url}/viewer?episode=${ep!.id}&tick=${ep!.ticks}`);
+      await page.waitForSelector(`body[data-shown-tick="${ep!.ticks}"]`, { timeout: 60_000 });
+      await page.click('button[data-panel="Chat"]');
+      await page.locator('.messages li.chat').first().waitFor();
+      const lines = await page.locator('.messages li.chat .text').allTextContents();
+      expect(lines).toEqual(chat.map((r) => `: ${String(r.message)}`));
+      expect(await page.locator('.messages li.chat .who').allTextContents()).toEqual(chat.map((r) => String(r.name)));
+
+      // At the start, beside the chest: the senses overlay counts it among the blocks the senses route returns.
+      await page.locator('#scrubber').fill('0');
+      await shown(page, 0);
+      const agent = await page.inputValue('#agent');
+      await page.check('#senses');
+      await page.waitForSelector('#overlay-count[data-chests]', { timeout: 60_000 });
+      const senses = (await (await fetch(`${own.url}/api/viewer/episodes/${ep!.id}/senses?agent=${agent}&tick=0`)).json()) as SensesAtTick;
+      const sensedChests = senses.blocks.filter((b) => b.name === 'chest');
+      expect(sensedChests).toContainEqual({ x: 0, y: 64, z: -3, name: 'chest' });
+      expect(await page.getAttribute('#overlay-count', 'data-chests')).toBe(String(sensedChests.length));
+      expect(await page.textContent('#overlay-count')).toContain(`(${sensedChests.length} chest`);
+
+      // The 2D map draws a chest marker over the chest's block, in the marker's colour.
+      await page.selectOption('#view-mode', '2d');
+      await page.waitForSelector('#map2d[data-chests*="0,64,-3@"]', { timeout: 10_000 });
+      const marker = (await page.getAttribute('#map2d', 'data-chests'))!.split(' ').find((m) => m.startsWith('0,64,-3@'))!;
+      const [px, py] = marker.split('@')[1]!.split(',').map(Number);
+      const map = PNG.sync.read(await page.locator('#map2d').screenshot());
+      const at = (py! * map.width + px!) * 4;
+      const rgb = [...map.data.subarray(at, at + 3)];
+      const fill = parseInt(CHEST_MARKER.fill.slice(1), 16);
+      expect(rgb).toEqual([(fill >> 16) & 255, (fill >> 8) & 255, fill & 255]);
+      if (process.env.VIEWER_SCREENSHOT) {
+        // The README's picture: the Done-when episode at its last chat line, following its speaker with their senses
+        // drawn, the team's chat beside.
+        mkdirSync(dirname(process.env.VIEWER_SCREENSHOT), { recursive: true });
+        const at = chat.at(-1)!.tick!;
+        await page.selectOption('#view-mode', '3d');
+        await page.selectOption('#agent', String(chat.at(-1)!.name));
+        await page.locator('#scrubber').fill(String(at));
+        await shown(page, at);
+        await page.waitForSelector(`#overlay-count[data-blocks]`, { timeout: 60_000 });
+        await page.waitForTimeout(500);
+        writeFileSync(process.env.VIEWER_SCREENSHOT, await page.screenshot());
+      }
+      expect(errors).toEqual([]);
+      await page.close();
+    } finally {
+      await own.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it("shows a chest's contents before and after the tick an agent deposits into it, and says when a log has none", async () => {
     // The oracle on mine-vanishing-blocks deposits its drops into the task's chest at 0,64,0.

@@ -3,7 +3,7 @@
  * picking a chest by clicking it (a ray from the camera through the pointer against each chest's block).
  */
 import * as THREE from 'three';
-import { contentsText, type ShownChest } from './chests.js';
+import { chestCentre, contentsText, type ShownChest } from './chests.js';
 import { label } from './figures.js';
 
 /** Longest label text (a full chest lists many items; the panel has them all). */
@@ -19,14 +19,15 @@ export class ChestLabels {
     const seen = new Set<string>();
     for (const c of chests) {
       seen.add(c.key);
-      let text = contentsText(c.items);
+      let text = contentsText(c);
       if (text.length > LABEL_CHARS) text = `${text.slice(0, LABEL_CHARS - 1)}…`;
       const color = c.key === selected ? '#ffe14d' : '#ffffff';
       const had = this.labels.get(c.key);
       if (had && had.text === `${color}${text}`) continue;
       if (had) this.drop(c.key);
       const sprite = label(text, color);
-      sprite.position.set(c.x + 0.5, c.y + 1.45, c.z + 0.5);
+      const at = chestCentre(c);
+      sprite.position.set(at.x, c.y + 1.45, at.z);
       this.group.add(sprite);
       this.labels.set(c.key, { text: `${color}${text}`, sprite });
     }
@@ -40,7 +41,8 @@ export class ChestLabels {
     let best: { chest: ShownChest; d: number } | null = null;
     const hit = new THREE.Vector3();
     for (const c of this.chests) {
-      const box = new THREE.Box3(new THREE.Vector3(c.x, c.y, c.z), new THREE.Vector3(c.x + 1, c.y + 1, c.z + 1));
+      const last = c.parts[c.parts.length - 1]!;
+      const box = new THREE.Box3(new THREE.Vector3(c.x, c.y, c.z), new THREE.Vector3(last.x + 1, last.y + 1, last.z + 1));
       if (!ray.ray.intersectBox(box, hit)) continue;
       const d = hit.distanceTo(ray.ray.origin);
       if (!best || d < best.d) best = { chest: c, d };

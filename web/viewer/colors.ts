@@ -4,3 +4,6 @@ export function agentColor(name: string): string {
   for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 16777619);
   return `hsl(${(h >>> 0) % 360}, 70%, 55%)`;
 }
+
+/** The 2D map's chest marker: its fill and rim (the tests read the fill back from the canvas). */
+export const CHEST_MARKER = { fill: '#8d5a2b', rim: '#ffd180' } as const;

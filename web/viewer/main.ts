@@ -4,7 +4,7 @@
  * (one request in flight; a newer wanted tick replaces an older one); a live one streams over the socket.
  *
  * What the tests and the status line read: `#tick` the tick shown, `body[data-shown-tick]` the tick whose state is
- * drawn, `#followed` the selected agent's position, `#overlay-count` the senses overlay's block count,
+ * drawn, `#followed` the selected agent's position, `#overlay-count` the senses overlay's block and chest counts,
  * `body[data-camera-chunk]` the chunk the camera is over and `body[data-chunks]` the chunks held (both as the chunk
  * loader last looked, every REQUEST_EVERY_MS).
  */
@@ -17,7 +17,8 @@ import { loadAtlasImage, viewerApi } from './api.js';
 import { BlockWorld, chunkKey } from './block-world.js';
 import { CameraRig, type CameraMode } from './camera-rig.js';
 import { ChestLabels } from './chest-labels.js';
-import { shownChests, type ShownChest } from './chests.js';
+import { CONTAINER_BLOCKS, chestCentre, shownChests, type ShownChest } from './chests.js';
+import { joinDoubleChests } from './double-chests.js';
 import { ChunkLoader } from './chunk-loader.js';
 import { meshChunk } from './chunk-mesher.js';
 import { EntityLayer } from './figures.js';
@@ -67,6 +68,8 @@ class Viewer {
   readonly chestLabels = new ChestLabels();
   /** The chests the server listed for the tick drawn (recorded contents). */
   private containers: readonly ContainerState[] = [];
+  /** The chests shown at the tick drawn (panel, labels, map markers). */
+  private chests: readonly ShownChest[] = [];
   items: TimelineItem[] = [];
   mobs: MobState[] = [];
   selected: string | null;
@@ -194,7 +197,8 @@ class Viewer {
 
   private pointAtChest(c: ShownChest): void {
     this.setCamera('free');
-    this.camera.overlook(new THREE.Vector3(c.x + 0.5, c.y + 0.5, c.z + 0.5), 8);
+    const at = chestCentre(c);
+    this.camera.overlook(new THREE.Vector3(at.x, at.y + 0.5, at.z), 8);
     this.refreshChests();
   }
 
@@ -206,7 +210,8 @@ class Viewer {
 
   /** Redraws the chests (labels now, the panel when next shown): after new contents or new chunks. */
   refreshChests(): void {
-    const chests = shownChests(this.containers, this.world);
+    const chests = joinDoubleChests(shownChests(this.containers, this.world));
+    this.chests = chests;
     this.chestsPanel.setChests(chests);
     this.chestLabels.sync(chests, this.chestsPanel.selected);
     this.stalePanels.add(this.panels.indexOf(this.chestsPanel));
@@ -387,8 +392,10 @@ class Viewer {
     }
     const senses = await viewerApi.senses(this.id, this.selected!, tick);
     this.overlay.show(senses);
-    byId('overlay-count').textContent = `${senses.blocks.length} blocks, ${senses.entities.length} entities sensed`;
+    const chests = senses.blocks.filter((b) => CONTAINER_BLOCKS.has(b.name)).length;
+    byId('overlay-count').textContent = `${senses.blocks.length} blocks (${chests} ${chests === 1 ? 'chest' : 'chests'}), ${senses.entities.length} entities sensed`;
     byId('overlay-count').dataset.blocks = String(senses.blocks.length);
+    byId('overlay-count').dataset.chests = String(chests);
   }
 
   /** One animation frame: advance the clock, follow the agent, draw the visible view, update the panel. */
@@ -403,7 +410,7 @@ class Viewer {
       this.entities.animate(dt);
       this.view.render();
     } else {
-      this.map.draw(this.entities.agents.values(), this.mobs, this.selected);
+      this.map.draw(this.entities.agents.values(), this.mobs, this.chests, this.selected);
       const times = this.map.frameTimes;
       const status = byId('status');
       status.textContent = `map frame ${(times.reduce((s, t) => s + t, 0) / Math.max(1, times.length)).toFixed(1)} ms`;

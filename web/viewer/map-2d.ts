@@ -1,13 +1,18 @@
 /**
  * The 2D top-down map for large worlds: the loaded terrain drawn once per chunk into a cached image (each column's top
- * block in its atlas map colour, darker lower down), and every agent and mob as a marker on top, redrawn each frame.
+ * block in its atlas map colour, darker lower down), and every chest, agent and mob as a marker on top, redrawn each
+ * frame. A chest is a brown square with a light rim over its blocks (both of a double chest), which a chest's own map
+ * colour would not make stand out from wood.
  * Pan by dragging, zoom with the wheel around the pointer. The terrain is cached per chunk, so a frame costs the
  * markers only: a thousand agents are a thousand small rectangles.
  */
 import type { AgentState, MobState } from '../../src/server/viewer/protocol.js';
 import type { AtlasLayout } from '../../src/server/viewer/texture-atlas.js';
 import { CHUNK, type BlockWorld } from './block-world.js';
-import { agentColor } from './colors.js';
+import type { ShownChest } from './chests.js';
+import { agentColor, CHEST_MARKER } from './colors.js';
+/** A chest marker's least width in pixels, so a chest stays findable on a zoomed-out map. */
+const MIN_CHEST_PX = 6;
 
 export class Map2d {
   /** World x, z at the canvas's centre, and pixels per block. */
@@ -82,7 +87,7 @@ export class Map2d {
     return t;
   }
 
-  draw(agents: Iterable<AgentState>, mobs: readonly MobState[], selected: string | null): void {
+  draw(agents: Iterable<AgentState>, mobs: readonly MobState[], chests: readonly ShownChest[], selected: string | null): void {
     const t0 = performance.now();
     const { canvas, ctx } = this;
     const w = canvas.clientWidth;
@@ -102,6 +107,7 @@ export class Map2d {
       if (bx + CHUNK < x0 || bx > x1 || bz + CHUNK < z0 || bz > z1) continue;
       ctx.drawImage(this.tile(`${c.cx},${c.cz}`, c.cx, c.cz), (bx - x0) * this.scale, (bz - z0) * this.scale, CHUNK * this.scale, CHUNK * this.scale);
     }
+    this.drawChests(chests, x0, z0, w, h);
     ctx.fillStyle = '#e53935';
     const m = Math.max(2, this.scale * 0.6);
     for (const mob of mobs) ctx.fillRect((mob.x - x0) * this.scale - m / 2, (mob.z - z0) * this.scale - m / 2, m, m);
@@ -131,5 +137,31 @@ export class Map2d {
     const dt = performance.now() - t0;
     this.frameTimes.push(dt);
     if (this.frameTimes.length > 120) this.frameTimes.shift();
+  }
+
+  /**
+   * Chest markers, whole pixels (no blur at their edges) and at least MIN_CHEST_PX wide however far out the map is
+   * zoomed. Records each one drawn as `key@px,py` (its centre in canvas pixels) in the canvas's `data-chests`, for the
+   * tests.
+   */
+  private drawChests(chests: readonly ShownChest[], x0: number, z0: number, w: number, h: number): void {
+    const { ctx } = this;
+    const drawn: string[] = [];
+    for (const c of chests) {
+      const last = c.parts[c.parts.length - 1]!;
+      const width = Math.max(MIN_CHEST_PX, Math.round((last.x + 1 - c.x) * this.scale));
+      const height = Math.max(MIN_CHEST_PX, Math.round((last.z + 1 - c.z) * this.scale));
+      const cx = ((c.x + last.x + 1) / 2 - x0) * this.scale;
+      const cz = ((c.z + last.z + 1) / 2 - z0) * this.scale;
+      const left = Math.round(cx - width / 2);
+      const top = Math.round(cz - height / 2);
+      if (left + width < 0 || top + height < 0 || left > w || top > h) continue;
+      ctx.fillStyle = CHEST_MARKER.rim;
+      ctx.fillRect(left - 1, top - 1, width + 2, height + 2);
+      ctx.fillStyle = CHEST_MARKER.fill;
+      ctx.fillRect(left + 1, top + 1, width - 2, height - 2);
+      drawn.push(`${c.key}@${left + Math.floor(width / 2)},${top + Math.floor(height / 2)}`);
+    }
+    this.canvas.dataset.chests = drawn.join(' ');
   }
 }

@@ -1,11 +1,13 @@
 /**
- * The senses overlay for the selected agent: a yellow tint on every block its senses returned at the tick shown, a marker
+ * The senses overlay for the selected agent: a yellow tint on every block its senses returned at the tick shown (orange
+ * on the chests among them), a marker
  * on every entity they returned, and two rings on the ground around it, its perception range and its chat range. What
  * is drawn is exactly the server's senses answer (the same code the agent's observation came from), so the view shows
  * what the agent could know, not what the viewer knows.
  */
 import * as THREE from 'three';
 import type { SensesAtTick } from '../../src/server/viewer/protocol.js';
+import { CONTAINER_BLOCKS } from './chests.js';
 
 export class SensesOverlay {
   /** The answer drawn now (null: overlay off). */
@@ -25,17 +27,8 @@ export class SensesOverlay {
   show(senses: SensesAtTick): void {
     this.clear();
     this.shown = senses;
-    if (senses.blocks.length > 0) {
-      // One instanced, faintly yellow cube for all blocks (a perception range holds thousands), a little larger than
-      // the block so it shows on the faces the agent saw without hiding the texture.
-      const geometry = new THREE.BoxGeometry(1.02, 1.02, 1.02);
-      const material = new THREE.MeshBasicMaterial({ color: 0xffeb3b, transparent: true, opacity: 0.3, depthWrite: false });
-      const boxes = new THREE.InstancedMesh(geometry, material, senses.blocks.length);
-      const m = new THREE.Matrix4();
-      senses.blocks.forEach((b, i) => boxes.setMatrixAt(i, m.makeTranslation(b.x + 0.5, b.y + 0.5, b.z + 0.5)));
-      boxes.renderOrder = 5;
-      this.root.add(boxes);
-    }
+    this.tint(senses.blocks.filter((b) => !CONTAINER_BLOCKS.has(b.name)), 0xffeb3b, 0.3);
+    this.tint(senses.blocks.filter((b) => CONTAINER_BLOCKS.has(b.name)), 0xff6d00, 0.6);
     for (const e of senses.entities) {
       const marker = new THREE.Mesh(new THREE.OctahedronGeometry(0.3), new THREE.MeshBasicMaterial({ color: 0xff4081, depthTest: false }));
       marker.position.set(e.x, e.y + 2.6, e.z);
@@ -44,6 +37,21 @@ export class SensesOverlay {
     }
     this.ring(senses, senses.perceptionRange, 0x00e5ff);
     if (senses.chatRange !== null) this.ring(senses, senses.chatRange, 0xff9800);
+  }
+
+  /**
+   * One instanced, tinted cube for all `blocks` (a perception range holds thousands), a little larger than the block
+   * so it shows on the faces the agent saw without hiding the texture.
+   */
+  private tint(blocks: SensesAtTick['blocks'], color: number, opacity: number): void {
+    if (blocks.length === 0) return;
+    const geometry = new THREE.BoxGeometry(1.02, 1.02, 1.02);
+    const material = new THREE.MeshBasicMaterial({ color, transparent: true, opacity, depthWrite: false });
+    const boxes = new THREE.InstancedMesh(geometry, material, blocks.length);
+    const m = new THREE.Matrix4();
+    blocks.forEach((b, i) => boxes.setMatrixAt(i, m.makeTranslation(b.x + 0.5, b.y + 0.5, b.z + 0.5)));
+    boxes.renderOrder = 5;
+    this.root.add(boxes);
   }
 
   private ring(senses: SensesAtTick, radius: number, color: number): void {

@@ -11,6 +11,9 @@
  *  - shelter / blueprint: build layer by layer, split by the blocks each agent carries;
  *  - stage_performance: play the script line by line (stage-director.ts);
  *  - choice: walk to the option the goal says is correct (a check of the set-up, not a judgement).
+ * Members say aloud what they report to each other (team-talk.ts): their shares, deposits, kills, parts of
+ * a build, what they cannot get. A line goes out when the agent decides anyway, in place of its next skill,
+ * which starts one step later; attacks and meals are never put off for a line.
  */
 import type { AgentAction } from '../../core/actions.js';
 import type { Observation } from '../../core/observation.js';
@@ -18,7 +21,8 @@ import type { Vec3 } from '../../core/vec3.js';
 import type { GoalSpec } from '../../tasks/spec.js';
 import { requirementNames, type ItemRequirement } from '../../tasks/spec/common.js';
 import type { Registry } from '../../world/index.js';
-import type { Team, TeamSetup } from '../team.js';
+import { EVENT_PRIORITY } from '../../skills/observe/priorities.js';
+import type { Team, TeamSetup, TeamStats } from '../team.js';
 import { inventoryOf, pause, skill } from './actions.js';
 import { goalsFromBrief } from './goals-from-brief.js';
 import { armorOf, registryFor } from './item-facts.js';
@@ -28,13 +32,26 @@ import { harvestUses, MIN_LEG, needsNewPickaxe, STOCK_STICKS, tunnelSteps } from
 import { planRecipe, sourceBlocks } from './recipe-plan.js';
 import { StageDirector } from './stage-director.js';
 import { StripMine } from './strip-mine.js';
+import { TeamTalk } from './team-talk.js';
 
 export interface HeuristicOptions {
   architecture?: string;
   /** The task's goals when the caller has them (the oracle does); otherwise read from the brief. */
   goals?: readonly GoalSpec[];
   chests?: readonly Vec3[];
+  /**
+   * Whether members say aloud what they report to each other (default true). Off where chat is part of
+   * what is measured or is someone else's: the society's households, the oracle's fallback.
+   */
+  talk?: boolean;
 }
+
+/** Goals whose success reads the agents' chat: a member's report there would count as a line or a choice. */
+const CHAT_SCORED: ReadonlySet<GoalSpec['type']> = new Set(['stage_performance', 'choice']);
+/** Shares of fewer items than this get no halfway report (the done report comes soon enough). */
+const HALFWAY_REPORT_MIN = 6;
+/** Skills never put off for a line: a blow or a meal one step late can cost a life. */
+const NOT_PUT_OFF: ReadonlySet<string> = new Set(['attack', 'eat']);
 
 const FOODS = /^(cooked_|bread$|apple$|golden_apple$|baked_potato$|carrot$|pumpkin_pie$|cookie$|melon_slice$|sweet_berries$|mushroom_stew$)/;
 const HOSTILE_NEAR = 6;
@@ -89,6 +106,15 @@ export class HeuristicTeam implements Team {
   private readonly mines = new Map<string, StripMine>();
   /** Where the first agent stood at the start: the strip mines' corridor and the surface height. */
   private base: Vec3 | null = null;
+  private readonly talk = new TeamTalk();
+  private talking = false;
+  /** An agent's next skill, put off by one step for the line it says first. */
+  private readonly held = new Map<string, AgentAction>();
+  /** Per agent and requirement (`agent:index`): the share it announced, and the counts it started from and completes it at. */
+  private readonly shares = new Map<string, { item: string; share: number; from: number; target: number }>();
+  /** The layer each builder was last given a part of. */
+  private readonly builderLayer = new Map<string, number>();
+  private linesSaid = 0;
 
   constructor(private readonly options: HeuristicOptions = {}) {
     this.architecture = options.architecture ?? 'heuristic';
@@ -108,6 +134,13 @@ export class HeuristicTeam implements Team {
     this.emptyChests.clear();
     this.mines.clear();
     this.base = null;
+    this.talk.reset();
+    this.held.clear();
+    this.shares.clear();
+    this.builderLayer.clear();
+    this.linesSaid = 0;
+    // A team of one (an agent alone, or a member of a solo organisation) has nobody to report to.
+    this.talking = (this.options.talk ?? true) && setup.agents.length > 1 && !this.goals.some((g) => CHAT_SCORED.has(g.type));
     const script = this.goals.find((x) => x.type === 'stage_performance');
     this.stage = script?.type === 'stage_performance' ? new StageDirector(script.script, setup.agents) : null;
     const g = this.goals.find((x) => x.type === 'shelter' || x.type === 'blueprint');
@@ -118,7 +151,8 @@ export class HeuristicTeam implements Team {
     if (this.goals.length === 0) setup.log({ type: 'heuristic_note', note: `could not read a goal from '${setup.task.goal}'; agents will wait` });
   }
 
-  async decide(observations: Readonly<Record<string, Observation>>): Promise<Partial<Record<string, AgentAction>>> {
+  async decide(asked: Readonly<Record<string, Observation>>): Promise<Partial<Record<string, AgentAction>>> {
+    const observations = this.talking ? this.withoutChatWakeUps(asked) : asked;
     const first = this.setup?.agents[0];
     if (!this.base && first && observations[first]) this.base = { ...observations[first].pos };
     for (const [name, obs] of Object.entries(observations)) {
@@ -139,25 +173,72 @@ export class HeuristicTeam implements Team {
         }
         if (f.name === 'attack' && f.result.killed && target) {
           const key = `${target.type}:${target.id}`;
-          if (!this.killed.has(key) && target.type) this.killLog.push(target.type);
+          if (!this.killed.has(key) && target.type) {
+            this.killLog.push(target.type);
+            this.tellKill(name, target.type, f.finishedAt);
+          }
           this.killed.add(key);
         }
+        if (this.talking && f.ok) this.tellDone(name, f);
       }
     }
     const out: Partial<Record<string, AgentAction>> = {};
     if (this.build) this.advanceBuild(observations, out);
     for (const [name, obs] of Object.entries(observations)) {
-      if (!obs.alive || name in out) continue;
+      if (!obs.alive || name in out) {
+        this.held.delete(name);
+        continue;
+      }
       const a = this.decideFor(name, obs);
-      if (a) out[name] = a;
+      if (!a) continue;
+      const line = this.talking && a.type === 'skill' && !NOT_PUT_OFF.has(a.name) ? this.talk.take(name, obs.tick) : null;
+      if (line) {
+        this.held.set(name, a);
+        this.linesSaid++;
+        out[name] = skill('say', { message: line });
+      } else out[name] = a;
     }
     return out;
   }
 
+  stats(): Partial<TeamStats> {
+    return { messages: this.linesSaid };
+  }
+
+  /**
+   * The observations less those of agents asked only because a teammate spoke while their skill runs:
+   * the team heard that news through its pooled observations already, and deciding for them then would
+   * interrupt their work (the runner wakes an agent for any message).
+   */
+  private withoutChatWakeUps(asked: Readonly<Record<string, Observation>>): Readonly<Record<string, Observation>> {
+    const team = this.setup?.agents ?? [];
+    let out: Record<string, Observation> | null = null;
+    for (const [name, obs] of Object.entries(asked)) {
+      const chatOnly =
+        obs.runningSkill !== null &&
+        obs.finishedSkills.length === 0 &&
+        obs.messages.length > 0 &&
+        obs.messages.every((m) => team.includes(m.from)) &&
+        !obs.events.some((e) => e.priority >= EVENT_PRIORITY.lowFood);
+      if (!chatOnly) continue;
+      out ??= { ...asked };
+      delete out[name];
+    }
+    return out ?? asked;
+  }
+
   private decideFor(name: string, obs: Observation): AgentAction | null {
     const urgent = this.survivalReflex(obs);
-    if (urgent) return urgent;
+    if (urgent) {
+      this.held.delete(name);
+      return urgent;
+    }
     if (obs.runningSkill) return null;
+    const held = this.held.get(name);
+    if (held) {
+      this.held.delete(name);
+      return held;
+    }
     for (const goal of this.goals) {
       const a = this.towards(goal, name, obs);
       if (a) return a;
@@ -215,10 +296,11 @@ export class HeuristicTeam implements Team {
   /** Each agent gathers its share of what the team still lacks; with a chest, it delivers what it holds. */
   private collect(items: readonly ItemRequirement[], name: string, obs: Observation, chest: Vec3 | null): AgentAction | null {
     const alive = [...this.latest.values()].filter((o) => o.alive);
-    for (const req of items) {
+    for (const [i, req] of items.entries()) {
       const names = requirementNames(req);
       const teamHas = alive.reduce((n, o) => n + names.reduce((m, k) => m + (inventoryOf(o)[k] ?? 0), 0), 0);
       const mine = names.reduce((m, k) => m + (inventoryOf(obs)[k] ?? 0), 0);
+      if (this.talking) this.tellShareDone(name, i, mine, teamHas, req.count, obs.tick);
       if (teamHas >= req.count) {
         if (chest && mine > 0) return skill('depositToChest', { chest, items: names.filter((k) => (inventoryOf(obs)[k] ?? 0) > 0).map((k) => ({ name: k })) });
         continue;
@@ -226,9 +308,53 @@ export class HeuristicTeam implements Team {
       const share = Math.ceil((req.count - teamHas) / Math.max(1, alive.length));
       const item = this.bestName(names, obs);
       const a = this.obtain(name, obs, item, (inventoryOf(obs)[item] ?? 0) + share, (ore, inSight, next) => this.mineFor(name, obs, ore, inSight, next));
-      if (a) return a;
+      if (a) {
+        if (this.talking && !this.shares.has(`${name}:${i}`)) {
+          this.shares.set(`${name}:${i}`, { item, share, from: mine, target: mine + share });
+          this.talk.tell(name, `share:${name}:${i}`, `I'll get ${share} ${item}, my share of the ${req.count - teamHas} we still need`, obs.tick);
+        }
+        return a;
+      }
     }
     return null;
+  }
+
+  /**
+   * Progress on a member's announced share of requirement `index`: half of it (for shares of a few items or
+   * more), then all of it, each with the team's count.
+   */
+  private tellShareDone(name: string, index: number, mine: number, teamHas: number, need: number, tick: number): void {
+    const s = this.shares.get(`${name}:${index}`);
+    if (!s) return;
+    const team = `the team has ${Math.min(teamHas, need)} of ${need}`;
+    if (mine >= s.target) this.talk.tell(name, `share-done:${name}:${index}`, `got my ${s.share} ${s.item}; ${team}`, tick);
+    else if (s.share >= HALFWAY_REPORT_MIN && mine - s.from >= s.share / 2) this.talk.tell(name, `share-half:${name}:${index}`, `${mine - s.from} of my ${s.share} ${s.item} so far; ${team}`, tick);
+  }
+
+  /** A kill, counted against the combat goal for that mob when there is one. */
+  private tellKill(name: string, mob: string, tick: number): void {
+    if (!this.talking) return;
+    const goal = this.goals.find((g) => g.type === 'combat' && g.mob === mob);
+    const kills = this.killLog.filter((k) => k === mob).length;
+    const of = goal?.type === 'combat' ? `: ${kills} of ${goal.count}` : '';
+    this.talk.tell(name, `kill:${mob}:${kills}`, `killed a ${mob}${of}`, tick);
+  }
+
+  /** Reports of finished work: a deposit, a part of a build. */
+  private tellDone(name: string, f: Observation['finishedSkills'][number]): void {
+    if (f.name === 'depositToChest') {
+      const put = (f.result.deposited as { name: string; count: number }[] | undefined) ?? [];
+      const chest = (f.params as { chest?: Vec3 } | undefined)?.chest;
+      if (put.length === 0 || !chest) return;
+      const what = put.map((d) => `${d.count} ${d.name}`).join(', ');
+      this.talk.tell(name, `deposit:${name}:${f.finishedAt}`, `put ${what} in the chest at ${posKey(chest)}`, f.finishedAt);
+    }
+    if (f.name === 'buildBlueprint' && this.build) {
+      const layer = this.builderLayer.get(name);
+      const placed = (f.params as BlueprintParams | undefined)?.blocks.length ?? 0;
+      if (layer === undefined) return;
+      this.talk.tell(name, `built:${name}:${layer}`, `my ${placed} blocks of layer ${layer + 1} of ${this.build.structure.layers.length} are in`, f.finishedAt);
+    }
   }
 
   /** Among acceptable item names, the one whose source the agent sees (else the first that can be planned). */
@@ -243,7 +369,11 @@ export class HeuristicTeam implements Team {
   }
 
   private obtain(name: string, obs: Observation, item: string, count: number, oreSearch?: OreSearch): AgentAction | null {
-    return obtainAction(this.reg, obs, item, count, this.memoryOf(name), (reason) => this.noteOnce(`${name}:${item}`, { type: 'heuristic_note', agent: name, note: `no plan for ${item}: ${reason}` }), oreSearch);
+    const noPlan = (reason: string): void => {
+      this.noteOnce(`${name}:${item}`, { type: 'heuristic_note', agent: name, note: `no plan for ${item}: ${reason}` });
+      if (this.talking) this.talk.tell(name, `short:${name}:${item}`, `I can't get ${item}: ${reason}. Has anyone got some?`, obs.tick);
+    };
+    return obtainAction(this.reg, obs, item, count, this.memoryOf(name), noPlan, oreSearch);
   }
 
   /**
@@ -316,6 +446,7 @@ export class HeuristicTeam implements Team {
         // Three deep, so that standing at the bottom the head is a block below the ground and the
         // hole can be closed at ground level, against the ground around it.
         this.pits.set(obs.agent, { x, y: y - 1, z, closed: false });
+        if (this.talking) this.talk.tell(obs.agent, `pit:${obs.agent}:${obs.tick}`, `night is coming: I'm digging in at ${x},${y},${z}`, obs.tick);
         return skill('mineBlocks', { positions: [{ x, y: y - 1, z }, { x, y: y - 2, z }, { x, y: y - 3, z }] });
       }
       // In the pit: close it over the head with whatever block was dug out.
@@ -425,6 +556,7 @@ export class HeuristicTeam implements Team {
       const origin = cells[0]!.pos;
       out[agent] = skill('buildBlueprint', { origin, blocks: cells.map((c) => ({ dx: c.pos.x - origin.x, dy: c.pos.y - origin.y, dz: c.pos.z - origin.z, block: c.block })) });
       b.busy.add(agent);
+      this.builderLayer.set(agent, b.layer);
     }
     b.layer++;
     b.retries = 0;

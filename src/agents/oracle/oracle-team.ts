@@ -40,7 +40,7 @@ export class OracleTeam implements Team {
     else if (goals.has('chest_contains') && actions.has('spawn_blocks')) this.planner = new VanishingPlanner(ctx);
     else if (goals.has('all_survive') && actions.has('progressive_fill')) this.planner = new CrisisPlanner(ctx);
     else {
-      this.fallback = new HeuristicTeam({ architecture: 'oracle', goals: task.goals, chests: task.chests });
+      this.fallback = new HeuristicTeam({ architecture: 'oracle', goals: task.goals, chests: task.chests, talk: false });
       await this.fallback.start(setup);
     }
     setup.log({ type: 'oracle_start', planner: this.planner?.constructor.name ?? 'heuristic', goals: [...goals] });

@@ -150,7 +150,7 @@ export class SocietyTeam implements Team {
   private async plannerAt(h: Household, y: number): Promise<HeuristicTeam> {
     const goal = this.goal!;
     const blueprint = { type: 'blueprint' as const, origin: { x: h.plot.x, y, z: h.plot.z }, palette: goal.hut.palette, layers: goal.hut.layers.map((l) => l.map((row) => row.replace(/\./g, ' '))), threshold: goal.hut_threshold };
-    const planner = new HeuristicTeam({ architecture: this.architecture, goals: [blueprint] });
+    const planner = new HeuristicTeam({ architecture: this.architecture, goals: [blueprint], talk: false });
     const setup = this.setup!;
     await planner.start({ ...setup, agents: h.members, log: (r) => setup.log({ ...r, household: h.team }) });
     return planner;

@@ -25,6 +25,7 @@ import type { LogRecord, RunLogSink } from '../../runner/run-log.js';
 import type { RunRecord } from '../../core/run-records.js';
 import type { World } from '../../world/index.js';
 import { chunksAround, encodeChunk } from './chunks.js';
+import { joinSpawn } from './join-spawn.js';
 import { idOfPath } from './episode-index.js';
 import { DEFAULT_CHUNK_RADIUS, MAX_CHUNKS_PER_ANSWER, orgTreeOf } from './replay-episode.js';
 import {
@@ -488,9 +489,12 @@ export class LiveEpisode {
       seat = name ?? `Human${this.seats.size + 1}`;
       if (w.player(seat)) throw new InputError(`the name '${seat}' is taken`, 'join with another name');
       const first = [...w.players.values()][0];
-      const at = first ? { x: Math.round(first.pos.x) + 1, y: Math.round(first.pos.y), z: Math.round(first.pos.z) } : { x: 0, y: 64, z: 0 };
+      const at = first ? joinSpawn(w, first.pos) : { x: 0, y: 64, z: 0 };
       await this.env.addAgent(agentSpawnSchema.parse({ name: seat, position: at }));
       this.summary.names = [...this.summary.names, seat];
+      // Every page learns the new name: entity moves are sent by index into the names, and the agent list and the
+      // timelines are drawn from them (without this the newcomer stood still on every page, its own too).
+      for (const other of this.clients) if (other.greeted) sendMessage(other.socket, { type: 'hello', protocol: VIEWER_PROTOCOL_VERSION, meta: this.meta() });
     }
     c.seat = seat;
     this.seats.set(seat, c);

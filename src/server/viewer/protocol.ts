@@ -238,6 +238,7 @@ export const sensesAtTickSchema = z.object({
 // ---- the socket: server → page ----------------------------------------------------------------
 
 export const serverMessageSchema = z.discriminatedUnion('type', [
+  /** The meta, first; sent again whenever the agents' names change (a person joined as a new player). */
   z.object({ type: z.literal('hello'), protocol: z.literal(VIEWER_PROTOCOL_VERSION), meta: episodeMetaSchema }),
   z.object({ type: z.literal('chunks'), tick, chunks: z.array(chunkSchema) }),
   z.object({ type: z.literal('blockDeltas'), tick, changes: z.array(blockChangeSchema) }),

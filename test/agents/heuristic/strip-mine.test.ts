@@ -57,7 +57,8 @@ describe('strip mine: where and how the team tunnels for ore', () => {
 
 describe('heuristic team: pickaxes underground', () => {
   async function started(): Promise<HeuristicTeam> {
-    const team = new HeuristicTeam({ goals: [{ type: 'collection', items: [{ name: 'raw_iron', count: 20 }] }] });
+    // Silent: these decisions are the plan's; a first line said aloud would put each off by a step (heuristic-chat.test.ts).
+    const team = new HeuristicTeam({ goals: [{ type: 'collection', items: [{ name: 'raw_iron', count: 20 }] }], talk: false });
     await team.start({ task: { id: 't', type: 'collection', goal: 'mine iron', maxTicks: 10_000 }, agents: ['A'], seed: '1', skills: '', log: () => {} } as never);
     return team;
   }

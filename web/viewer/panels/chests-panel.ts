@@ -3,7 +3,7 @@
  * picked in the 3D view, or here, is marked and the free camera points at it.
  */
 import { clear, el } from '../../shared/dom.js';
-import { contentsText, type ShownChest } from '../chests.js';
+import { chestCentre, contentsText, type ShownChest } from '../chests.js';
 import type { Panel } from './panel.js';
 import { tickLabel } from './panel.js';
 
@@ -35,12 +35,15 @@ export class ChestsPanel implements Panel {
       return;
     }
     const at = this.near();
-    const d = (c: ShownChest): number => (at ? (c.x + 0.5 - at.x) ** 2 + (c.z + 0.5 - at.z) ** 2 : 0);
+    const d = (c: ShownChest): number => {
+      const m = chestCentre(c);
+      return at ? (m.x - at.x) ** 2 + (m.z - at.z) ** 2 : 0;
+    };
     const list = el('ol', { class: 'chest-list' });
     for (const c of [...this.chests].sort((a, b) => d(a) - d(b))) {
       const li = el('li', { 'data-chest': c.key, class: c.key === this.selected ? 'placed selected' : 'placed', title: `show ${c.key}` }, [
-        el('span', { class: 'what', text: `${c.block} at ${c.x}, ${c.y}, ${c.z}` }),
-        el('span', { class: c.items === null ? 'contents muted' : 'contents', text: contentsText(c.items) }),
+        el('span', { class: 'what', text: `${c.parts.length > 1 ? `double ${c.block}` : c.block} at ${c.parts.map((p) => `${p.x}, ${p.y}, ${p.z}`).join(' + ')} (${c.slots} slots)` }),
+        el('span', { class: c.items === null ? 'contents muted' : 'contents', text: contentsText(c) }),
       ]);
       li.addEventListener('click', () => {
         this.selected = c.key;
