@@ -8,11 +8,7 @@ const QUERY: SightQuery = { omniscient: false, maxBlockTypes: 24, maxRays: undef
 
 /** Each player's summary through SightThreads: the worker's where it computed one, else a scan on this thread. */
 function summaries(sight: SightThreads, world: World, players: Player[]): VisibleBlockSummary[][] {
-  const out: VisibleBlockSummary[][] = [];
-  sight.observe(players, players.map(() => QUERY), (i, nearbyBlocks) => {
-    out[i] = nearbyBlocks ?? observedBlocks(world, players[i]!, QUERY);
-  });
-  return out;
+  return sight.observe(players, players.map(() => QUERY), (i, nearbyBlocks) => ({ nearbyBlocks: nearbyBlocks ?? observedBlocks(world, players[i]!, QUERY) })).map((s) => s.nearbyBlocks);
 }
 
 describe('SightThreads', () => {
@@ -20,7 +16,7 @@ describe('SightThreads', () => {
     const world = new World({ seed: 'sight', terrain: { type: 'natural' } });
     const players = Array.from({ length: 8 }, (_, i) => joinPlayer(world, `p${i}`, { x: 200 * i + 0.5, y: 90, z: 0.5 }));
     // No margin at all: the main thread generates nothing ahead, so every worker-side scan fails over.
-    const sight = new SightThreads(world, 1, -1000);
+    const sight = new SightThreads(world, 1, { marginBlocks: -1000 });
     try {
       const first = summaries(sight, world, players);
       expect(sight.redone).toBeGreaterThan(0);
@@ -34,6 +30,57 @@ describe('SightThreads', () => {
       expect(sight.byWorkers).toBeGreaterThan(0);
       expect(second).toEqual(first);
       expect(first.some((s) => s.length > 0)).toBe(true);
+    } finally {
+      sight.close();
+    }
+  }, 60_000);
+
+  it('pipelined: a worker answers with the blocks of the tick its batch began, while the main thread writes the next ones', () => {
+    const world = new World({ seed: 'overlap', terrain: { type: 'natural' } });
+    const players = Array.from({ length: 12 }, (_, i) => {
+      const x = 6 * (i % 4) + 0.5;
+      const z = 6 * Math.floor(i / 4) + 0.5;
+      return joinPlayer(world, `p${i}`, { x, y: world.terrain.surfaceY(Math.floor(x), Math.floor(z)), z });
+    });
+    const gold = world.registry.stateOf('gold_block');
+    const sight = new SightThreads(world, 1, { pipelined: true });
+    try {
+      for (let round = 0; round < 4; round++) {
+        // What a frozen world answers at this tick, computed before anything else happens.
+        const frozen = players.map((p) => observedBlocks(world, p, QUERY));
+        sight.begin(players, players.map(() => QUERY), (i, nearbyBlocks) => ({ nearbyBlocks: nearbyBlocks ?? observedBlocks(world, players[i]!, QUERY) }));
+        // The next tick, while the worker computes: blocks change in plain sight of every player
+        // (a ring of gold at its feet, in new rows each round), and the world steps.
+        for (const p of players) {
+          const y = Math.floor(p.pos.y) + round;
+          for (let d = -2; d <= 2; d++) {
+            world.setBlock({ x: Math.floor(p.pos.x) + d, y, z: Math.floor(p.pos.z) - 2 }, gold);
+            world.setBlock({ x: Math.floor(p.pos.x) + d, y, z: Math.floor(p.pos.z) + 2 }, gold);
+          }
+        }
+        world.step();
+        const answers = sight.finish<{ nearbyBlocks: VisibleBlockSummary[] }>().map((s) => s.nearbyBlocks);
+        expect(answers).toEqual(frozen);
+        // The writes were in sight: the world now answers otherwise.
+        const now = players.map((p) => observedBlocks(world, p, QUERY));
+        expect(now).not.toEqual(frozen);
+        expect(now.every((s) => s.some((t) => t.name === 'gold_block'))).toBe(true);
+      }
+      expect(sight.byWorkers).toBeGreaterThan(0);
+      expect(sight.redone).toBe(0);
+    } finally {
+      sight.close();
+    }
+  }, 60_000);
+
+  it('pipelined: a worker that meets terrain not generated cannot be redone once the world moved on, and says so', () => {
+    const world = new World({ seed: 'sight', terrain: { type: 'natural' } });
+    const players = Array.from({ length: 8 }, (_, i) => joinPlayer(world, `p${i}`, { x: 200 * i + 0.5, y: 90, z: 0.5 }));
+    const sight = new SightThreads(world, 1, { pipelined: true, marginBlocks: -1000 });
+    try {
+      sight.begin(players, players.map(() => QUERY), (i, nearbyBlocks) => ({ nearbyBlocks: nearbyBlocks ?? observedBlocks(world, players[i]!, QUERY) }));
+      world.step();
+      expect(() => sight.finish()).toThrow(/world has moved on/);
     } finally {
       sight.close();
     }

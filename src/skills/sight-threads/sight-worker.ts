@@ -1,10 +1,10 @@
 /**
- * A sight worker's thread: it holds a replica of the main thread's block store (the same shared
- * section arrays) and answers batches of block summaries with the senses' own code
- * (`observedBlocks`), over a body port of its own. Its caches (exposed blocks, column tops, each
- * agent's last summary) are its own and are kept current by the batch's block changes, replayed to
- * its watchers before anything is computed, exactly as the world's block watcher feeds the main
- * thread's caches.
+ * A sight worker's thread: it holds a copy of the main thread's block store as of the last
+ * hand-over (`BlockReplica`; the main thread may be writing the next tick meanwhile) and answers
+ * batches of block summaries with the senses' own code (`observedBlocks`), over a body port of its
+ * own. Its caches (exposed blocks, column tops, each agent's last summary) are its own and are kept
+ * current by the batch's block changes, written to the copy and replayed to its watchers before
+ * anything is computed, exactly as the world's block watcher feeds the main thread's caches.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
