@@ -167,9 +167,9 @@ export function createWorldBench(o: WorldBenchOptions) {
       if (agents[i]!.player.dead) made[n] = observe(world, agents[i]!.player, observers[i]!);
       else seeing.push(n);
     });
-    sight!.begin(seeing.map((n) => agents[due[n]!]!.player), seeing.map((n) => sightQueryOf(observers[due[n]!]!)), (j, nearbyBlocks) => {
+    sight!.begin(seeing.map((n) => agents[due[n]!]!.player), seeing.map((n) => sightQueryOf(observers[due[n]!]!)), (j, ahead) => {
       const i = due[seeing[j]!]!;
-      return observe(world, agents[i]!.player, observers[i]!, nearbyBlocks ? { nearbyBlocks } : undefined);
+      return observe(world, agents[i]!.player, observers[i]!, ahead);
     });
     batch = { due, made, seeing };
   };
@@ -221,7 +221,8 @@ export function createWorldBench(o: WorldBenchOptions) {
     },
     /**
      * Threads computing block summaries (1 without workers); summaries the workers computed, and those they handed back
-     * to the main thread; the main thread's milliseconds on its own agents and waiting for the workers; the workers'
+     * to the main thread; the main thread's milliseconds on its own agents, on the rest of the workers' agents' observations
+     * and waiting for the workers; the workers'
      * milliseconds on their batches; the workers' share now.
      */
     sight: () => ({
@@ -231,6 +232,7 @@ export function createWorldBench(o: WorldBenchOptions) {
       redone: sight?.redone ?? 0,
       ownMs: Math.round(sight?.ownMs ?? 0),
       waitMs: Math.round(sight?.waitMs ?? 0),
+      restMs: Math.round(sight?.restMs ?? 0),
       workerBusyMs: Math.round(sight?.workerBusyMs ?? 0),
       workerShare: Math.round((sight?.workerShare ?? 0) * 100) / 100,
     }),
@@ -352,11 +354,13 @@ function measure(bench: WorldBench, agentCount: number, seconds: number, observe
       // The process's CPU time counts every thread: with workers, ticks per CPU-second is per core-second.
       threads: sight1.threads,
       pipelined: sight1.pipelined,
-      // With workers: this thread's milliseconds on its own share of the observations and waiting for the workers;
+      // With workers: this thread's milliseconds on its own share of the observations, on the rest of the workers' agents'
+      // observations (all but the block summaries), and waiting for the workers;
       // the workers' milliseconds on their batches and the share they hold; summaries redone here.
       ...(sight0.threads > 1 ? {
         sightOwnMs: sight1.ownMs - sight0.ownMs,
         sightWaitMs: sight1.waitMs - sight0.waitMs,
+        sightRestMs: sight1.restMs - sight0.restMs,
         workerBusyMs: sight1.workerBusyMs - sight0.workerBusyMs,
         measuredMs: Math.round(elapsedS * 1000),
         workerShare: sight1.workerShare,

@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { World, joinPlayer, type Player } from '../../world/index.js';
-import type { VisibleBlockSummary } from '../../core/observation.js';
-import { observedBlocks } from '../observe/observe.js';
+import { World, joinPlayer, spawnMob, type Player } from '../../world/index.js';
+import { observedBlocks, observedEntities, type SightAhead } from '../observe/observe.js';
 import { SightThreads, type SightQuery } from './sight-threads.js';
 
-const QUERY: SightQuery = { omniscient: false, maxBlockTypes: 24, maxRays: undefined };
+const QUERY: SightQuery = { omniscient: false, maxBlockTypes: 24, maxEntities: 16, maxRays: undefined };
 
-/** Each player's summary through SightThreads: the worker's where it computed one, else a scan on this thread. */
-function summaries(sight: SightThreads, world: World, players: Player[]): VisibleBlockSummary[][] {
-  return sight.observe(players, players.map(() => QUERY), (i, nearbyBlocks) => ({ nearbyBlocks: nearbyBlocks ?? observedBlocks(world, players[i]!, QUERY) })).map((s) => s.nearbyBlocks);
+/** What a player sees, computed on this thread from the world as it is. */
+const seenHere = (world: World, p: Player): SightAhead => ({
+  nearbyBlocks: observedBlocks(world, p, QUERY),
+  entities: observedEntities(world, p, QUERY, (id) => world.entity(id)!),
+});
+
+/** Each player's sight through SightThreads: the worker's where it computed it, else computed on this thread. */
+function summaries(sight: SightThreads, world: World, players: Player[]): SightAhead[] {
+  return sight.observe(players, players.map(() => QUERY), (i, ahead) => ahead ?? seenHere(world, players[i]!));
 }
 
 describe('SightThreads', () => {
@@ -21,7 +26,7 @@ describe('SightThreads', () => {
       const first = summaries(sight, world, players);
       expect(sight.redone).toBeGreaterThan(0);
       expect(sight.byWorkers).toBe(0);
-      for (let i = 0; i < players.length; i++) expect(first[i]).toEqual(observedBlocks(world, players[i]!, QUERY));
+      for (let i = 0; i < players.length; i++) expect(first[i]).toEqual(seenHere(world, players[i]!));
       // The replacement worker got every column the redone scans generated, so the same players now
       // succeed there, with the same answers.
       const redoneBefore = sight.redone;
@@ -29,13 +34,13 @@ describe('SightThreads', () => {
       expect(sight.redone).toBe(redoneBefore);
       expect(sight.byWorkers).toBeGreaterThan(0);
       expect(second).toEqual(first);
-      expect(first.some((s) => s.length > 0)).toBe(true);
+      expect(first.some((s) => s.nearbyBlocks.length > 0)).toBe(true);
     } finally {
       sight.close();
     }
   }, 60_000);
 
-  it('pipelined: a worker answers with the blocks of the tick its batch began, while the main thread writes the next ones', () => {
+  it('pipelined: a worker answers with the blocks and entities of the tick its batch began, while the main thread writes the next ones', () => {
     const world = new World({ seed: 'overlap', terrain: { type: 'natural' } });
     const players = Array.from({ length: 12 }, (_, i) => {
       const x = 6 * (i % 4) + 0.5;
@@ -47,11 +52,13 @@ describe('SightThreads', () => {
     try {
       for (let round = 0; round < 4; round++) {
         // What a frozen world answers at this tick, computed before anything else happens.
-        const frozen = players.map((p) => observedBlocks(world, p, QUERY));
-        sight.begin(players, players.map(() => QUERY), (i, nearbyBlocks) => ({ nearbyBlocks: nearbyBlocks ?? observedBlocks(world, players[i]!, QUERY) }));
+        const frozen = players.map((p) => seenHere(world, p));
+        sight.begin(players, players.map(() => QUERY), (i, ahead) => ahead ?? seenHere(world, players[i]!));
         // The next tick, while the worker computes: blocks change in plain sight of every player
-        // (a ring of gold at its feet, in new rows each round), and the world steps.
+        // (a ring of gold at its feet, in new rows each round), a cow appears beside each, and the world steps.
+        const cows = new Set<number>();
         for (const p of players) {
+          cows.add(spawnMob(world, 'cow', { x: p.pos.x + 1, y: p.pos.y, z: p.pos.z + 1 }).id);
           const y = Math.floor(p.pos.y) + round;
           for (let d = -2; d <= 2; d++) {
             world.setBlock({ x: Math.floor(p.pos.x) + d, y, z: Math.floor(p.pos.z) - 2 }, gold);
@@ -59,12 +66,13 @@ describe('SightThreads', () => {
           }
         }
         world.step();
-        const answers = sight.finish<{ nearbyBlocks: VisibleBlockSummary[] }>().map((s) => s.nearbyBlocks);
+        const answers = sight.finish();
         expect(answers).toEqual(frozen);
-        // The writes were in sight: the world now answers otherwise.
-        const now = players.map((p) => observedBlocks(world, p, QUERY));
-        expect(now).not.toEqual(frozen);
-        expect(now.every((s) => s.some((t) => t.name === 'gold_block'))).toBe(true);
+        expect(answers.some((s) => s.entities.some((e) => cows.has(e.id)))).toBe(false);
+        // The changes were in sight: the world now answers otherwise.
+        const now = players.map((p) => seenHere(world, p));
+        expect(now.every((s) => s.nearbyBlocks.some((t) => t.name === 'gold_block'))).toBe(true);
+        expect(now.every((s) => s.entities.some((e) => cows.has(e.id)))).toBe(true);
       }
       expect(sight.byWorkers).toBeGreaterThan(0);
       expect(sight.redone).toBe(0);
@@ -78,7 +86,7 @@ describe('SightThreads', () => {
     const players = Array.from({ length: 8 }, (_, i) => joinPlayer(world, `p${i}`, { x: 200 * i + 0.5, y: 90, z: 0.5 }));
     const sight = new SightThreads(world, 1, { pipelined: true, marginBlocks: -1000 });
     try {
-      sight.begin(players, players.map(() => QUERY), (i, nearbyBlocks) => ({ nearbyBlocks: nearbyBlocks ?? observedBlocks(world, players[i]!, QUERY) }));
+      sight.begin(players, players.map(() => QUERY), (i, ahead) => ahead ?? seenHere(world, players[i]!));
       world.step();
       expect(() => sight.finish()).toThrow(/world has moved on/);
     } finally {

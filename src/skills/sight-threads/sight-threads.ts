@@ -1,39 +1,40 @@
 /**
- * Observations of many agents at once, with the block summaries (most of an observation's cost)
- * computed on the main thread and on worker threads together.
+ * Observations of many agents at once, with their sight (the block summary and the entity list: most
+ * of an observation's cost) computed on the main thread and on worker threads together.
  *
- * Which thread computes an agent's summary follows from its id and a share re-balanced by the
- * measured costs, never from the world; every thread runs the same code (`observedBlocks`) over the
- * same blocks (a worker over its copy of the store as of the hand-over, `BlockReplica`), each cache
- * returning only what a fresh scan would, so the summaries are the same whichever thread computed
- * them and however many threads there are.
+ * Which thread computes an agent's sight follows from its id and a share re-balanced by the
+ * measured costs, never from the world; every thread runs the same code (`observedBlocks`,
+ * `observedEntities`) over the same world (a worker over its copies as of the hand-over:
+ * `BlockReplica`, `EntitySnapshot`), each cache returning only what a fresh scan would, so what an
+ * agent sees is the same whichever thread computed it and however many threads there are.
  *
- * `start` hands the workers their agents (with the blocks changed since the last hand-over), builds
- * this thread's agents' whole observations, and the workers' agents' observations but for their
- * block summaries; `finish` waits for the workers without returning to the event loop
- * (`Atomics.wait` on a shared word the worker bumps, then `receiveMessageOnPort`) and fills those in.
- * Two ways to call them:
- * - `observe` (start, then finish at once): the world stands still between them, and the caller
+ * `begin` hands the workers their agents (with the blocks changed since the last hand-over and the
+ * entities now), builds this thread's agents' whole observations, and the workers' agents'
+ * observations but for their sight; `finish` waits for the workers without returning to the event
+ * loop (`Atomics.wait` on a shared word the worker bumps, then `receiveMessageOnPort`) and fills
+ * their sight in. Two ways to call them:
+ * - `observe` (begin, then finish at once): the world stands still between them, and the caller
  *   gets the observations of this tick, as on a single thread.
- * - pipelined: the caller steps the world between `start` at tick t and `finish` at tick t + 1, so
- *   the workers compute tick t's summaries while this thread computes tick t + 1: the observations
+ * - pipelined: the caller steps the world between `begin` at tick t and `finish` at tick t + 1, so
+ *   the workers compute tick t's sight while this thread computes tick t + 1: the observations
  *   describe tick t and arrive one tick later (a real client's perception latency). With no worker
  *   the same calls give the same observations at the same ticks, so results never depend on the
  *   thread count.
  */
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import { InternalError } from '../../core/errors.js';
-import type { VisibleBlockSummary } from '../../core/observation.js';
 import type { Player, World } from '../../world/index.js';
 import { BlockFeed } from '../../world/parallel/block-feed.js';
-import { observedBlocks, type ObserverState } from '../observe/observe.js';
-import type { SightAnswer, SightBatch, SightRequest, SightWorkerData } from './protocol.js';
+import { EntitySnapshotWriter } from '../../world/parallel/entity-snapshot.js';
+import { observedBlocks, observedEntities, type ObserverState, type SightAhead } from '../observe/observe.js';
+import type { SightAnswer, SightBatch, SightRequest, SightSeen, SightWorkerData } from './protocol.js';
 import { siblingModule, startWorker } from './start-worker.js';
 
 /** What an observation asks of sight (the observer's options). */
 export interface SightQuery {
   omniscient: boolean;
   maxBlockTypes: number;
+  maxEntities: number;
   maxRays: number | undefined;
 }
 
@@ -41,6 +42,7 @@ export interface SightQuery {
 export const sightQueryOf = (state: ObserverState): SightQuery => ({
   omniscient: state.omniscient,
   maxBlockTypes: state.options.maxBlockTypes,
+  maxEntities: state.options.maxEntities,
   maxRays: state.options.maxRays,
 });
 
@@ -54,13 +56,12 @@ interface SightWorker {
   port: MessagePort;
   control: Int32Array;
   feed: BlockFeed;
+  entities: EntitySnapshotWriter;
   seq: number;
 }
 
-/** What `build` makes of an agent: anything holding its block summary (an `Observation`). */
-export interface Sighted {
-  nearbyBlocks: VisibleBlockSummary[];
-}
+/** What `build` makes of an agent: anything holding what it sees (an `Observation`). */
+export type Sighted = SightAhead;
 
 export interface SightThreadsOptions {
   /**
@@ -93,25 +94,27 @@ export class SightThreads {
   private readonly pipelined: boolean;
   private readonly marginBlocks: number;
   /**
-   * The fraction of agents whose summaries go to the workers, re-balanced after each batch so this
+   * The fraction of agents whose sight goes to the workers, re-balanced after each batch so this
    * thread (its own agents' whole observations, and in pipelined mode the world's step) and the
-   * workers (their summaries) finish together. An agent's thread follows from a fixed hash of its id
+   * workers (their agents' sight) finish together. An agent's thread follows from a fixed hash of its id
    * and this fraction, so most agents keep their thread (and the senses' per-agent cache there) while
    * it moves a little.
    */
   private share: number;
-  /** Smoothed milliseconds per agent: a whole observation on this thread, a summary on a worker. */
+  /** Smoothed milliseconds per agent: a whole observation on this thread, its sight on a worker. */
   private mainCost = 0;
   private workerCost = 0;
   /** Smoothed milliseconds per batch this thread spends on other things while the workers run. */
   private overlapCost = 0;
   private pending: Pending<Sighted> | null = null;
-  /** Summaries the workers computed, and those a worker could not (a column it did not hold) that were redone here. */
+  /** Agents' sight the workers computed, and those a worker could not (a column it did not hold) that were redone here. */
   byWorkers = 0;
   redone = 0;
   /** Milliseconds this thread spent on its own agents, and waiting for the workers in `finish`: how well the work is split. */
   ownMs = 0;
   waitMs = 0;
+  /** Milliseconds this thread spent on the workers' agents' observations but for their sight (body, inbox, touch). */
+  restMs = 0;
   /** Milliseconds the workers spent on their batches (all workers together). */
   workerBusyMs = 0;
 
@@ -127,7 +130,7 @@ export class SightThreads {
     return this.workers.length + 1;
   }
 
-  /** The fraction of agents whose block summaries the workers compute now. */
+  /** The fraction of agents whose sight the workers compute now. */
   get workerShare(): number {
     return this.workers.length === 0 ? 0 : this.share;
   }
@@ -139,22 +142,22 @@ export class SightThreads {
 
   /**
    * Observes each player once, now, and returns the observations in the order of `players`. `build(i,
-   * nearbyBlocks)` must build player i's observation: scanning its blocks itself when `nearbyBlocks`
-   * is undefined (as `observe` does by itself), else using the array given, which this fills in
-   * before returning. The world must not change until this returns.
+   * sight)` must build player i's observation: looking itself when `sight` is undefined (as `observe`
+   * does by itself), else listing the arrays given, which this fills in before returning (`observe(world,
+   * player, state, sight)` does both). The world must not change until this returns.
    */
-  observe<T extends Sighted>(players: readonly Player[], queries: readonly SightQuery[], build: (i: number, nearbyBlocks: VisibleBlockSummary[] | undefined) => T): T[] {
+  observe<T extends Sighted>(players: readonly Player[], queries: readonly SightQuery[], build: (i: number, sight: SightAhead | undefined) => T): T[] {
     this.begin(players, queries, build);
     return this.finish();
   }
 
   /**
    * Starts observing each player at this tick: hands the workers their share, builds this thread's
-   * players' observations, then the workers' players' ones with an empty block summary that
-   * `finish` fills in (`build` as in `observe`). In pipelined mode the caller may step the world
-   * before `finish`; otherwise it must not change it.
+   * players' observations, then the workers' players' ones with empty sight arrays that `finish`
+   * fills in (`build` as in `observe`). In pipelined mode the caller may step the world before
+   * `finish`; otherwise it must not change it.
    */
-  begin<T extends Sighted>(players: readonly Player[], queries: readonly SightQuery[], build: (i: number, nearbyBlocks: VisibleBlockSummary[] | undefined) => T): void {
+  begin<T extends Sighted>(players: readonly Player[], queries: readonly SightQuery[], build: (i: number, sight: SightAhead | undefined) => T): void {
     if (this.pending) throw new InternalError('SightThreads.begin was called again before finish: a batch of observations would be lost');
     const mine: number[] = [];
     const theirs: number[][] = this.workers.map(() => []);
@@ -171,9 +174,10 @@ export class SightThreads {
     const t0 = performance.now();
     for (const i of mine) out[i] = build(i, undefined);
     const t1 = performance.now();
-    for (const list of theirs) for (const i of list) out[i] = build(i, []);
+    for (const list of theirs) for (const i of list) out[i] = build(i, { nearbyBlocks: [], entities: [] });
     const t2 = performance.now();
     this.ownMs += t1 - t0;
+    this.restMs += t2 - t1;
     this.pending = {
       tick: this.world.tick,
       players,
@@ -188,7 +192,7 @@ export class SightThreads {
   }
 
   /**
-   * Waits for the workers' summaries of the batch `begin` started, fills them in, and returns the
+   * Waits for the workers' answers to the batch `begin` started, fills them in, and returns the
    * batch's observations in the order of its players.
    */
   finish<T extends Sighted>(): T[] {
@@ -208,23 +212,23 @@ export class SightThreads {
       sentToWorkers += indices.length;
       let lost = false;
       indices.forEach((i, n) => {
-        const summary = answer.summaries[n];
-        if (summary) {
+        const seen = answer.seen[n];
+        if (seen) {
           this.byWorkers++;
-          fill(p.out[i]!, summary);
+          fill(p.out[i]!, seen);
           return;
         }
         // The worker met a column it did not hold: its scratch state may be half-updated, so it is
-        // replaced, and the summary is scanned here (same code, same blocks, same answer) if the
-        // blocks are still those of the batch's tick.
+        // replaced, and the sight is computed here (same code, same world, same answer) if the
+        // world is still that of the batch's tick.
         if (this.world.tick !== p.tick) {
           throw new InternalError(
-            `a sight worker read a chunk column the main thread had not generated, and the world has moved on from tick ${p.tick}, so the summary cannot be redone here: the terrain generated around each agent given to a worker (SightThreads' margin) must cover what the senses read`,
+            `a sight worker read a chunk column the main thread had not generated, and the world has moved on from tick ${p.tick}, so its sight cannot be redone here: the terrain generated around each agent given to a worker (SightThreads' margin) must cover what the senses read`,
           );
         }
         lost = true;
         this.redone++;
-        fill(p.out[i]!, observedBlocks(this.world, p.players[i]!, p.queries[i]!));
+        fill(p.out[i]!, this.seenHere(p.players[i]!, p.queries[i]!));
       });
       if (lost) this.restart(j);
     }
@@ -242,8 +246,8 @@ export class SightThreads {
 
   /**
    * Moves the share s toward the split where both sides finish together: this thread's other work O
-   * (the workers' agents' observations but for their summaries; in pipelined mode the world's step
-   * too) plus n·(1 − s) whole observations at m each, against each worker's n·s/k summaries at w:
+   * (the workers' agents' observations but for their sight; in pipelined mode the world's step
+   * too) plus n·(1 − s) whole observations at m each, against each worker's n·s/k agents' sight at w:
    * O + n·(1 − s)·m = n·s·w/k, so s = (O + n·m) / (n·(m + w/k)).
    */
   private rebalance(mainPerAgent: number, workerPerAgent: number, n: number, overlapMs: number): void {
@@ -257,6 +261,15 @@ export class SightThreads {
     // Never all on this thread (the workers' cost would no longer be measured); all on the workers
     // is allowed (this thread's cost per agent is then the last one measured).
     this.share = Math.min(1, Math.max(0.05, target));
+  }
+
+  /** What `player` sees, computed here as a worker would. */
+  private seenHere(player: Player, q: SightQuery): SightSeen {
+    const world = this.world;
+    return {
+      nearbyBlocks: observedBlocks(world, player, q),
+      entities: observedEntities(world, player, q, (id) => world.entity(id)!),
+    };
   }
 
   private generateAround(p: Player): void {
@@ -275,7 +288,7 @@ export class SightThreads {
     const worker = startWorker(siblingModule(import.meta.url, 'sight-worker'), { ...data }, [port2]);
     worker.unref();
     port1.unref();
-    return { worker, port: port1, control: new Int32Array(controlBuffer), feed: new BlockFeed(this.world), seq: 0 };
+    return { worker, port: port1, control: new Int32Array(controlBuffer), feed: new BlockFeed(this.world), entities: new EntitySnapshotWriter(), seq: 0 };
   }
 
   private stop(w: SightWorker): void {
@@ -291,7 +304,7 @@ export class SightThreads {
 
   private send(w: SightWorker, requests: SightRequest[]): number {
     const transfer: ArrayBuffer[] = [];
-    const batch: SightBatch = { seq: ++w.seq, update: w.feed.take(transfer), requests };
+    const batch: SightBatch = { seq: ++w.seq, update: w.feed.take(transfer), entities: requests.length > 0 ? w.entities.take(this.world, transfer) : null, requests };
     w.port.postMessage(batch, transfer);
     return batch.seq;
   }
@@ -312,9 +325,10 @@ export class SightThreads {
   }
 }
 
-/** Puts a summary into the array `begin` gave `build`, so the observation built around it holds it. */
-function fill(o: Sighted, summary: VisibleBlockSummary[]): void {
-  o.nearbyBlocks.push(...summary);
+/** Puts what a player sees into the arrays `begin` gave `build`, so the observation built around them holds it. */
+function fill(o: Sighted, seen: SightSeen): void {
+  o.nearbyBlocks.push(...seen.nearbyBlocks);
+  o.entities.push(...seen.entities);
 }
 
 /** A fixed pseudo-random number in [0, 1) per agent id (Knuth's multiplicative hash). */
@@ -333,6 +347,7 @@ function requestOf(p: Player, q: SightQuery): SightRequest {
     fovDegrees: p.fovDegrees,
     omniscient: q.omniscient,
     maxBlockTypes: q.maxBlockTypes,
+    maxEntities: q.maxEntities,
     maxRays: q.maxRays,
   };
 }

@@ -1,0 +1,159 @@
+/**
+ * The entities of one tick as a worker thread sees them: what the senses and an observation read of
+ * each (where it is, how tall, what it is, and the facts an observation lists: a player's name and
+ * health, a mob's health and hostility, an item's stack), taken on the main thread at a hand-over as
+ * a flat array of numbers (`EntitySnapshotWriter`) and filed on the worker for neighbourhood queries
+ * (`EntitySnapshot`). The worker may compute while the main thread steps the next tick, so it reads
+ * this copy, never the live entities.
+ *
+ * Strings (types, names, item names) are numbered once per writer and sent the first time they are
+ * used, so a snapshot of 16,000 entities is one Float64Array and a few new names.
+ */
+import type { EntityKind } from '../entities/entity.js';
+import type { World } from '../world.js';
+
+/** Numbers per entity: id, kind, type, name, x, y, z, height, health, hostile, stack name, stack count. */
+const FIELDS = 12;
+const KINDS: readonly EntityKind[] = ['player', 'mob', 'item', 'projectile'];
+const KIND_CODE: Readonly<Record<EntityKind, number>> = { player: 0, mob: 1, item: 2, projectile: 3 };
+/** The same cell size as the world's entity index (any size gives the same answers: the test is exact). */
+const CELL = 16;
+const cellKey = (cx: number, cz: number): number => (cx + 32768) * 65536 + (cz + 32768);
+
+/** One snapshot as it crosses threads: plain data whose buffer is transferred. */
+export interface EntitySnapshotData {
+  numbers: Float64Array;
+  /** Strings numbered since the writer's last snapshot, in order (the reader appends them to its table). */
+  newStrings: string[];
+}
+
+/** An entity of a snapshot: the fields of a world entity the senses and observations read. */
+export interface SnapshotEntity {
+  readonly id: number;
+  readonly kind: EntityKind;
+  readonly type: string;
+  /** A player's name. */
+  readonly name?: string;
+  readonly pos: { x: number; y: number; z: number };
+  readonly height: number;
+  readonly removed: false;
+  /** Players and mobs. */
+  readonly health?: number;
+  /** Mobs. */
+  readonly hostile?: boolean;
+  /** Items. */
+  readonly stack?: { name: string; count: number };
+}
+
+/** The main thread's side: numbers the world's living entities, one writer per reader. */
+export class EntitySnapshotWriter {
+  private readonly strings = new Map<string, number>();
+  private fresh: string[] = [];
+
+  /** The world's entities now (not the removed ones). Call it while the world stands still; `transfer` gets the buffer. */
+  take(world: World, transfer?: ArrayBuffer[]): EntitySnapshotData {
+    const numbers = new Float64Array(world.entities.size * FIELDS);
+    let n = 0;
+    for (const e of world.entities.values()) {
+      if (e.removed) continue;
+      numbers[n] = e.id;
+      numbers[n + 1] = KIND_CODE[e.kind];
+      numbers[n + 2] = this.number(e.type);
+      numbers[n + 3] = e.kind === 'player' ? this.number(e.name) : -1;
+      numbers[n + 4] = e.pos.x;
+      numbers[n + 5] = e.pos.y;
+      numbers[n + 6] = e.pos.z;
+      numbers[n + 7] = e.height;
+      numbers[n + 8] = e.kind === 'player' || e.kind === 'mob' ? e.health : 0;
+      numbers[n + 9] = e.kind === 'mob' && e.hostile ? 1 : 0;
+      numbers[n + 10] = e.kind === 'item' ? this.number(e.stack.name) : -1;
+      numbers[n + 11] = e.kind === 'item' ? e.stack.count : 0;
+      n += FIELDS;
+    }
+    const out = numbers.length === n ? numbers : numbers.slice(0, n);
+    transfer?.push(out.buffer);
+    const newStrings = this.fresh;
+    this.fresh = [];
+    return { numbers: out, newStrings };
+  }
+
+  private number(s: string): number {
+    let k = this.strings.get(s);
+    if (k === undefined) {
+      k = this.strings.size;
+      this.strings.set(s, k);
+      this.fresh.push(s);
+    }
+    return k;
+  }
+}
+
+/** The worker's side: the last snapshot applied, filed by 16-block cell and by id. */
+export class EntitySnapshot {
+  private readonly strings: string[] = [];
+  private cells = new Map<number, SnapshotEntity[]>();
+  private byId = new Map<number, SnapshotEntity>();
+
+  /** Replaces the entities with the snapshot's. */
+  apply(data: EntitySnapshotData): void {
+    for (const s of data.newStrings) this.strings.push(s);
+    const cells = new Map<number, SnapshotEntity[]>();
+    const byId = new Map<number, SnapshotEntity>();
+    const v = data.numbers;
+    for (let n = 0; n < v.length; n += FIELDS) {
+      const kind = KINDS[v[n + 1]!]!;
+      const e: SnapshotEntity = {
+        id: v[n]!,
+        kind,
+        type: this.strings[v[n + 2]!]!,
+        ...(kind === 'player' ? { name: this.strings[v[n + 3]!]! } : {}),
+        pos: { x: v[n + 4]!, y: v[n + 5]!, z: v[n + 6]! },
+        height: v[n + 7]!,
+        removed: false,
+        ...(kind === 'player' || kind === 'mob' ? { health: v[n + 8]! } : {}),
+        ...(kind === 'mob' ? { hostile: v[n + 9] === 1 } : {}),
+        ...(kind === 'item' ? { stack: { name: this.strings[v[n + 10]!]!, count: v[n + 11]! } } : {}),
+      };
+      byId.set(e.id, e);
+      const key = cellKey(Math.floor(e.pos.x / CELL), Math.floor(e.pos.z / CELL));
+      let list = cells.get(key);
+      if (!list) cells.set(key, (list = []));
+      list.push(e);
+    }
+    this.cells = cells;
+    this.byId = byId;
+  }
+
+  /** Entities whose feet are within `radius` of `p`, by the same test as the world's entity index (in another order). */
+  forEachNear(p: { x: number; y: number; z: number }, radius: number, visit: (e: SnapshotEntity) => void): void {
+    const r2 = radius * radius;
+    const x0 = Math.floor((p.x - radius) / CELL);
+    const x1 = Math.floor((p.x + radius) / CELL);
+    const z0 = Math.floor((p.z - radius) / CELL);
+    const z1 = Math.floor((p.z + radius) / CELL);
+    for (let cx = x0; cx <= x1; cx++) {
+      for (let cz = z0; cz <= z1; cz++) {
+        const list = this.cells.get(cellKey(cx, cz));
+        if (!list) continue;
+        for (const e of list) {
+          const dx = e.pos.x - p.x;
+          const dy = e.pos.y - p.y;
+          const dz = e.pos.z - p.z;
+          if (dx * dx + dy * dy + dz * dz <= r2) visit(e);
+        }
+      }
+    }
+  }
+
+  entity(id: number): SnapshotEntity | undefined {
+    return this.byId.get(id);
+  }
+
+  values(): IterableIterator<SnapshotEntity> {
+    return this.byId.values();
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+}
