@@ -3,22 +3,20 @@
  * each (where it is, how tall, what it is, and the facts an observation lists: a player's name and
  * health, a mob's health and hostility, an item's stack), taken on the main thread at a hand-over as
  * a flat array of numbers (`EntitySnapshotWriter`) and filed on the worker for neighbourhood queries
- * (`EntitySnapshot`). The worker may compute while the main thread steps the next tick, so it reads
- * this copy, never the live entities.
+ * (`EntitySnapshot`, filed and scanned as the world's entity index is). The worker may compute while
+ * the main thread steps the next tick, so it reads this copy, never the live entities.
  *
  * Strings (types, names, item names) are numbered once per writer and sent the first time they are
  * used, so a snapshot of 16,000 entities is one Float64Array and a few new names.
  */
 import type { EntityKind } from '../entities/entity.js';
+import { CELL, cellKey, scan } from '../entities/entity-index.js';
 import type { World } from '../world.js';
 
 /** Numbers per entity: id, kind, type, name, x, y, z, height, health, hostile, stack name, stack count. */
 const FIELDS = 12;
 const KINDS: readonly EntityKind[] = ['player', 'mob', 'item', 'projectile'];
 const KIND_CODE: Readonly<Record<EntityKind, number>> = { player: 0, mob: 1, item: 2, projectile: 3 };
-/** The same cell size as the world's entity index (any size gives the same answers: the test is exact). */
-const CELL = 16;
-const cellKey = (cx: number, cz: number): number => (cx + 32768) * 65536 + (cz + 32768);
 
 /** One snapshot as it crosses threads: plain data whose buffer is transferred. */
 export interface EntitySnapshotData {
@@ -124,25 +122,9 @@ export class EntitySnapshot {
     this.byId = byId;
   }
 
-  /** Entities whose feet are within `radius` of `p`, by the same test as the world's entity index (in another order). */
+  /** Entities whose feet are within `radius` of `p`: the world's entity index's own scan, over this snapshot. */
   forEachNear(p: { x: number; y: number; z: number }, radius: number, visit: (e: SnapshotEntity) => void): void {
-    const r2 = radius * radius;
-    const x0 = Math.floor((p.x - radius) / CELL);
-    const x1 = Math.floor((p.x + radius) / CELL);
-    const z0 = Math.floor((p.z - radius) / CELL);
-    const z1 = Math.floor((p.z + radius) / CELL);
-    for (let cx = x0; cx <= x1; cx++) {
-      for (let cz = z0; cz <= z1; cz++) {
-        const list = this.cells.get(cellKey(cx, cz));
-        if (!list) continue;
-        for (const e of list) {
-          const dx = e.pos.x - p.x;
-          const dy = e.pos.y - p.y;
-          const dz = e.pos.z - p.z;
-          if (dx * dx + dy * dy + dz * dz <= r2) visit(e);
-        }
-      }
-    }
+    scan(this.cells, p, radius, visit);
   }
 
   entity(id: number): SnapshotEntity | undefined {
