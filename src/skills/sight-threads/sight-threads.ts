@@ -65,7 +65,7 @@ export type Sighted = SightAhead;
 
 export interface SightThreadsOptions {
   /**
-   * The caller steps the world between `start` and `finish` (see the file's comment), and the share
+   * The caller steps the world between `begin` and `finish` (see the file's comment), and the share
    * given to the workers counts what this thread does meanwhile. Default false.
    */
   pipelined?: boolean;
@@ -73,7 +73,7 @@ export interface SightThreadsOptions {
   marginBlocks?: number;
 }
 
-/** A batch between `start` and `finish`. */
+/** A batch between `begin` and `finish`. */
 interface Pending<T extends Sighted> {
   tick: number;
   players: readonly Player[];
@@ -81,11 +81,10 @@ interface Pending<T extends Sighted> {
   out: T[];
   /** Per worker: the batch's sequence number and the indices of the players it got. */
   sent: Array<{ seq: number; indices: number[] }>;
-  /** Milliseconds this thread spent on its own players' whole observations, and its own time meanwhile the workers ran. */
-  ownMs: number;
+  /** Milliseconds per player of this thread's own players' whole observations, and of its other work while the workers ran. */
   mainPerAgent: number;
   overlapMs: number;
-  /** When `start` returned: in pipelined mode the time until `finish` is this thread's too. */
+  /** When `begin` returned: in pipelined mode the time until `finish` is this thread's other work too. */
   startedAt: number;
 }
 
@@ -96,9 +95,9 @@ export class SightThreads {
   /**
    * The fraction of agents whose sight goes to the workers, re-balanced after each batch so this
    * thread (its own agents' whole observations, and in pipelined mode the world's step) and the
-   * workers (their agents' sight) finish together. An agent's thread follows from a fixed hash of its id
-   * and this fraction, so most agents keep their thread (and the senses' per-agent cache there) while
-   * it moves a little.
+   * workers (their agents' sight) finish together. An agent's thread follows from a fixed hash of
+   * its id and this fraction, so most agents keep their thread (and the senses' per-agent cache
+   * there) while it moves a little.
    */
   private share: number;
   /** Smoothed milliseconds per agent: a whole observation on this thread, its sight on a worker. */
@@ -133,11 +132,6 @@ export class SightThreads {
   /** The fraction of agents whose sight the workers compute now. */
   get workerShare(): number {
     return this.workers.length === 0 ? 0 : this.share;
-  }
-
-  /** Whether a batch was started and not finished. */
-  get started(): boolean {
-    return this.pending !== null;
   }
 
   /**
@@ -184,7 +178,6 @@ export class SightThreads {
       queries,
       out,
       sent,
-      ownMs: t1 - t0,
       mainPerAgent: mine.length > 0 ? (t1 - t0) / mine.length : 0,
       overlapMs: t2 - t1,
       startedAt: t2,
