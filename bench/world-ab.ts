@@ -53,14 +53,16 @@ interface Options {
   threads: [number, number];
   /** Whether each build's bench is pipelined, in the order of `--builds`. */
   pipelined: [boolean, boolean];
+  /** Who lists the workers' agents' visible entities in each build's bench. */
+  sightEntities: [string, string];
 }
 
-async function child(builds: string[], threads: number[], pipelined: boolean[], o: Options): Promise<ChildResult> {
+async function child(builds: string[], threads: number[], pipelined: boolean[], sightEntities: string[], o: Options): Promise<ChildResult> {
   const benches = [];
   const hashes: number[] = [];
   for (const [i, b] of builds.entries()) {
     const mod = (await import(pathToFileURL(resolve(b, 'bench/world.js')).href)) as typeof import('./world.js');
-    const bench = mod.createWorldBench({ agents: o.agents, terrain: 'natural', seed: o.seed, observeEvery: o.observeEvery, threads: threads[i]!, pipelined: pipelined[i]!, hashObservations: o.observeEvery > 0 });
+    const bench = mod.createWorldBench({ agents: o.agents, terrain: 'natural', seed: o.seed, observeEvery: o.observeEvery, threads: threads[i]!, pipelined: pipelined[i]!, entitiesOnWorkers: sightEntities[i] === 'workers', hashObservations: o.observeEvery > 0 });
     hashes.push(2166136261);
     bench.world.onAny((e) => { hashes[i] = fnv(hashes[i]!, JSON.stringify(e)); });
     benches.push(bench);
@@ -98,6 +100,7 @@ export async function run(argv: string[]): Promise<void> {
       seed: { type: 'string', default: 'bench' },
       threads: { type: 'string', default: '0,0' },
       pipelined: { type: 'string', default: '0,0' },
+      'sight-entities': { type: 'string', default: 'workers,workers' },
       child: { type: 'boolean', default: false },
     },
   });
@@ -110,9 +113,10 @@ export async function run(argv: string[]): Promise<void> {
     seed: values.seed!,
     threads: values.threads!.split(',').map(Number) as [number, number],
     pipelined: values.pipelined!.split(',').map((v) => v === '1') as [boolean, boolean],
+    sightEntities: values['sight-entities']!.split(',') as [string, string],
   };
-  if (o.threads.length !== 2 || o.pipelined.length !== 2 || !values.pipelined!.split(',').every((v) => v === '0' || v === '1') || !o.threads.every((t) => Number.isInteger(t) && t >= 0) || builds.length !== 2 || !(o.agents >= 1) || !(o.observeEvery >= 0) || !(o.rounds >= 1) || !(o.roundTicks >= 1)) {
-    console.error('usage: npm run bench -- world-ab --builds OLD,NEW [--agents 1000] [--observe-every 0] [--rounds 10] [--round-ticks 20] [--threads 0,0] [--pipelined 0,0]\n  OLD and NEW are copies of dist/ inside the project (cp -r dist dist-old before a change, rebuild, then --builds dist-old,dist);\n  --threads: each one\'s sight worker threads (with --observe-every), e.g. --builds dist,dist --threads 0,1;\n  --pipelined: whether each one delivers tick t\'s observations after the step of t + 1 (1) or at once (0)');
+  if (o.threads.length !== 2 || o.pipelined.length !== 2 || o.sightEntities.length !== 2 || !o.sightEntities.every((v) => v === 'workers' || v === 'main') || !values.pipelined!.split(',').every((v) => v === '0' || v === '1') || !o.threads.every((t) => Number.isInteger(t) && t >= 0) || builds.length !== 2 || !(o.agents >= 1) || !(o.observeEvery >= 0) || !(o.rounds >= 1) || !(o.roundTicks >= 1)) {
+    console.error('usage: npm run bench -- world-ab --builds OLD,NEW [--agents 1000] [--observe-every 0] [--rounds 10] [--round-ticks 20] [--threads 0,0] [--pipelined 0,0] [--sight-entities workers,workers]\n  OLD and NEW are copies of dist/ inside the project (cp -r dist dist-old before a change, rebuild, then --builds dist-old,dist);\n  --threads: each one\'s sight worker threads (with --observe-every), e.g. --builds dist,dist --threads 0,1;\n  --pipelined: whether each one delivers tick t\'s observations after the step of t + 1 (1) or at once (0);\n  --sight-entities: who lists the workers\' agents\' visible entities in each (workers or main)');
     process.exit(2);
   }
   for (const b of builds) {
@@ -122,20 +126,20 @@ export async function run(argv: string[]): Promise<void> {
     }
   }
   if (values.child) {
-    console.log(JSON.stringify(await child(builds, o.threads, o.pipelined, o)));
+    console.log(JSON.stringify(await child(builds, o.threads, o.pipelined, o.sightEntities, o)));
     return;
   }
   const self = fileURLToPath(new URL('./main.js', import.meta.url));
-  const runChild = (order: string[], threads: number[], pipelined: boolean[]): ChildResult => {
-    const args = ['--expose-gc', self, 'world-ab', '--child', '--builds', order.join(','), '--threads', threads.join(','), '--pipelined', pipelined.map((p) => (p ? '1' : '0')).join(','), '--agents', String(o.agents),
+  const runChild = (order: string[], threads: number[], pipelined: boolean[], sightEntities: string[]): ChildResult => {
+    const args = ['--expose-gc', self, 'world-ab', '--child', '--builds', order.join(','), '--threads', threads.join(','), '--pipelined', pipelined.map((p) => (p ? '1' : '0')).join(','), '--sight-entities', sightEntities.join(','), '--agents', String(o.agents),
       '--observe-every', String(o.observeEvery), '--rounds', String(o.rounds), '--round-ticks', String(o.roundTicks), '--seed', o.seed];
     const out = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 24 });
     if (out.status !== 0) throw new Error(`world-ab: measuring ${order.join(' then ')} failed:\n${out.stderr}`);
     return JSON.parse(out.stdout.trim().split('\n').pop()!) as ChildResult;
   };
   const [oldDir, newDir] = builds as [string, string];
-  const forward = runChild([oldDir, newDir], o.threads, o.pipelined);
-  const backward = runChild([newDir, oldDir], [o.threads[1], o.threads[0]], [o.pipelined[1], o.pipelined[0]]);
+  const forward = runChild([oldDir, newDir], o.threads, o.pipelined, o.sightEntities);
+  const backward = runChild([newDir, oldDir], [o.threads[1], o.threads[0]], [o.pipelined[1], o.pipelined[0]], [o.sightEntities[1], o.sightEntities[0]]);
   const ratio = (oldMs: number[], newMs: number[]) => median(oldMs.map((t, i) => t / newMs[i]!));
   const ratioForward = ratio(forward.roundMs[0]!, forward.roundMs[1]!);
   const ratioBackward = ratio(backward.roundMs[1]!, backward.roundMs[0]!);
@@ -157,6 +161,7 @@ export async function run(argv: string[]): Promise<void> {
     wallSpeedup: Math.round(Math.sqrt(wallForward * wallBackward) * 1000) / 1000,
     threads: o.threads,
     pipelined: o.pipelined,
+    sightEntities: o.sightEntities,
     oldTicksPerCpuSecond: ticksPerCpuSecond([...forward.roundMs[0]!, ...backward.roundMs[1]!]),
     newTicksPerCpuSecond: ticksPerCpuSecond([...forward.roundMs[1]!, ...backward.roundMs[0]!]),
     rounds: o.rounds,

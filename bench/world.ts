@@ -73,6 +73,8 @@ export interface WorldBenchOptions {
   threads?: number;
   /** Observations due at tick t are delivered after the step of t + 1, the workers computing them during that step (SightThreads' pipelined mode). */
   pipelined?: boolean;
+  /** With threads: whether the workers list the visible entities too (default) or the main thread does. */
+  entitiesOnWorkers?: boolean;
   /** Keep a running hash of every observation (`counts.observationHash`), to compare runs; costs a JSON string per observation. */
   hashObservations?: boolean;
 }
@@ -155,7 +157,7 @@ export function createWorldBench(o: WorldBenchOptions) {
   // its observations, which describe tick t, are delivered then. Observations are counted and
   // hashed in agent order whichever thread saw first.
   const pipelined = o.pipelined ?? false;
-  const sight = every > 0 ? new SightThreads(world, o.threads ?? 0, { pipelined }) : null;
+  const sight = every > 0 ? new SightThreads(world, o.threads ?? 0, { pipelined, entitiesOnWorkers: o.entitiesOnWorkers ?? true }) : null;
   /** The observations begun and not delivered yet: the due agents, and the dead ones' observations (made here, outside the threads). */
   let batch: { due: number[]; made: Observation[]; seeing: number[] } | null = null;
   const beginDue = () => {
@@ -228,6 +230,8 @@ export function createWorldBench(o: WorldBenchOptions) {
     sight: () => ({
       threads: sight?.threads ?? 1,
       pipelined,
+      /** Who lists the workers' agents' visible entities. */
+      entities: o.entitiesOnWorkers === false ? 'main' : 'workers',
       byWorkers: sight?.byWorkers ?? 0,
       redone: sight?.redone ?? 0,
       ownMs: Math.round(sight?.ownMs ?? 0),
@@ -292,6 +296,7 @@ export async function run(argv: string[]): Promise<void> {
       'observe-every': { type: 'string', default: '0' },
       threads: { type: 'string', default: '0' },
       pipelined: { type: 'boolean', default: false },
+      'sight-entities': { type: 'string', default: 'workers' },
       sim: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
     },
@@ -301,15 +306,16 @@ export async function run(argv: string[]): Promise<void> {
   const observeEvery = Number(values['observe-every']);
   const threads = Number(values.threads);
   if (!Number.isInteger(agentCount) || agentCount < 1 || !(seconds > 0) || !Number.isInteger(observeEvery) || observeEvery < 0 ||
-      !Number.isInteger(threads) || threads < 0 ||
+      !Number.isInteger(threads) || threads < 0 || (values['sight-entities'] !== 'workers' && values['sight-entities'] !== 'main') ||
       (values.terrain !== 'natural' && values.terrain !== 'flat')) {
-    console.error('usage: npm run bench -- world --agents <N >= 1> --seconds <S > 0> [--observe-every <ticks, 0 = off>] [--threads <workers, 0 = none>] [--pipelined] [--sim] [--terrain natural|flat] [--seed s] [--json]\n' +
+    console.error('usage: npm run bench -- world --agents <N >= 1> --seconds <S > 0> [--observe-every <ticks, 0 = off>] [--threads <workers, 0 = none>] [--pipelined] [--sight-entities workers|main] [--sim] [--terrain natural|flat] [--seed s] [--json]\n' +
       '  --threads: worker threads computing the observations\' block summaries beside the main thread\n' +
       '  --pipelined: observations due at tick t are delivered after the step of t + 1, the workers computing them during that step\n' +
+      '  --sight-entities: who lists the visible entities of the workers\' agents (default workers)\n' +
       '  --sim: S simulated seconds as fast as possible, a line per simulated minute on stderr');
     process.exit(2);
   }
-  const bench = createWorldBench({ agents: agentCount, terrain: values.terrain, seed: values.seed!, observeEvery, threads, pipelined: values.pipelined });
+  const bench = createWorldBench({ agents: agentCount, terrain: values.terrain, seed: values.seed!, observeEvery, threads, pipelined: values.pipelined, entitiesOnWorkers: values['sight-entities'] === 'workers' });
   // Warm-up: generate the terrain around the agents and let the JIT settle; with observations, one
   // full round so every agent has been observed once (its first look fills the senses' caches).
   for (let t = 0; t < Math.max(40, observeEvery); t++) bench.step();
@@ -354,6 +360,7 @@ function measure(bench: WorldBench, agentCount: number, seconds: number, observe
       // The process's CPU time counts every thread: with workers, ticks per CPU-second is per core-second.
       threads: sight1.threads,
       pipelined: sight1.pipelined,
+      ...(sight0.threads > 1 ? { sightEntities: sight1.entities } : {}),
       // With workers: this thread's milliseconds on its own share of the observations, on the rest of the workers' agents'
       // observations (all but the block summaries), and waiting for the workers;
       // the workers' milliseconds on their batches and the share they hold; summaries redone here.

@@ -75,7 +75,8 @@ export function createObserverState(init: {
  */
 export interface SightAhead {
   nearbyBlocks: VisibleBlockSummary[];
-  entities: ObservedEntity[];
+  /** Absent: the entities are looked for here. */
+  entities?: ObservedEntity[];
 }
 
 /** The agent's observation now; `sight`, when given, is what it sees, computed ahead. */

@@ -36,7 +36,7 @@ export interface SightWorkerData {
 export interface SightBatch {
   seq: number;
   update: BlockFeedUpdate;
-  /** The world's entities at the hand-over (absent when the batch has no request). */
+  /** The world's entities at the hand-over (null when the batch has no request or the entities stay on the main thread). */
   entities: EntitySnapshotData | null;
   requests: SightRequest[];
 }
@@ -44,7 +44,8 @@ export interface SightBatch {
 /** One agent's sight as the worker saw it. */
 export interface SightSeen {
   nearbyBlocks: VisibleBlockSummary[];
-  entities: ObservedEntity[];
+  /** Null when the batch carried no entities (they stay on the main thread). */
+  entities: ObservedEntity[] | null;
 }
 
 export interface SightAnswer {

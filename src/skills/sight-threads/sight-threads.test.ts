@@ -1,19 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { World, joinPlayer, spawnMob, type Player } from '../../world/index.js';
 import { observedBlocks, observedEntities, type SightAhead } from '../observe/observe.js';
-import { SightThreads, type SightQuery } from './sight-threads.js';
+import { SightThreads, type SightQuery, type Sighted } from './sight-threads.js';
 
 const QUERY: SightQuery = { omniscient: false, maxBlockTypes: 24, maxEntities: 16, maxRays: undefined };
 
 /** What a player sees, computed on this thread from the world as it is. */
-const seenHere = (world: World, p: Player): SightAhead => ({
+const seenHere = (world: World, p: Player): Sighted => ({
   nearbyBlocks: observedBlocks(world, p, QUERY),
   entities: observedEntities(world, p, QUERY, (id) => world.entity(id)!),
 });
 
+/** A `build` for SightThreads, as `observe` does it: what was computed ahead (filled in later), the rest looked for here now. */
+const buildHere = (world: World, players: Player[]) => (i: number, ahead: SightAhead | undefined): Sighted => ({
+  nearbyBlocks: ahead?.nearbyBlocks ?? observedBlocks(world, players[i]!, QUERY),
+  entities: ahead?.entities ?? observedEntities(world, players[i]!, QUERY, (id) => world.entity(id)!),
+});
+
 /** Each player's sight through SightThreads: the worker's where it computed it, else computed on this thread. */
-function summaries(sight: SightThreads, world: World, players: Player[]): SightAhead[] {
-  return sight.observe(players, players.map(() => QUERY), (i, ahead) => ahead ?? seenHere(world, players[i]!));
+function summaries(sight: SightThreads, world: World, players: Player[]): Sighted[] {
+  return sight.observe(players, players.map(() => QUERY), buildHere(world, players));
 }
 
 describe('SightThreads', () => {
@@ -40,7 +46,7 @@ describe('SightThreads', () => {
     }
   }, 60_000);
 
-  it('pipelined: a worker answers with the blocks and entities of the tick its batch began, while the main thread writes the next ones', () => {
+  it.each([true, false])('pipelined (entities on the workers: %s): a worker answers with the blocks and entities of the tick its batch began, while the main thread writes the next ones', (entitiesOnWorkers) => {
     const world = new World({ seed: 'overlap', terrain: { type: 'natural' } });
     const players = Array.from({ length: 12 }, (_, i) => {
       const x = 6 * (i % 4) + 0.5;
@@ -48,12 +54,12 @@ describe('SightThreads', () => {
       return joinPlayer(world, `p${i}`, { x, y: world.terrain.surfaceY(Math.floor(x), Math.floor(z)), z });
     });
     const gold = world.registry.stateOf('gold_block');
-    const sight = new SightThreads(world, 1, { pipelined: true });
+    const sight = new SightThreads(world, 1, { pipelined: true, entitiesOnWorkers });
     try {
       for (let round = 0; round < 4; round++) {
         // What a frozen world answers at this tick, computed before anything else happens.
         const frozen = players.map((p) => seenHere(world, p));
-        sight.begin(players, players.map(() => QUERY), (i, ahead) => ahead ?? seenHere(world, players[i]!));
+        sight.begin(players, players.map(() => QUERY), buildHere(world, players));
         // The next tick, while the worker computes: blocks change in plain sight of every player
         // (a ring of gold at its feet, in new rows each round), a cow appears beside each, and the world steps.
         const cows = new Set<number>();
@@ -86,7 +92,7 @@ describe('SightThreads', () => {
     const players = Array.from({ length: 8 }, (_, i) => joinPlayer(world, `p${i}`, { x: 200 * i + 0.5, y: 90, z: 0.5 }));
     const sight = new SightThreads(world, 1, { pipelined: true, marginBlocks: -1000 });
     try {
-      sight.begin(players, players.map(() => QUERY), (i, ahead) => ahead ?? seenHere(world, players[i]!));
+      sight.begin(players, players.map(() => QUERY), buildHere(world, players));
       world.step();
       expect(() => sight.finish()).toThrow(/world has moved on/);
     } finally {

@@ -23,6 +23,7 @@
  */
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import { InternalError } from '../../core/errors.js';
+import type { ObservedEntity, VisibleBlockSummary } from '../../core/observation.js';
 import type { Player, World } from '../../world/index.js';
 import { BlockFeed } from '../../world/parallel/block-feed.js';
 import { EntitySnapshotWriter } from '../../world/parallel/entity-snapshot.js';
@@ -61,7 +62,10 @@ interface SightWorker {
 }
 
 /** What `build` makes of an agent: anything holding what it sees (an `Observation`). */
-export type Sighted = SightAhead;
+export interface Sighted {
+  nearbyBlocks: VisibleBlockSummary[];
+  entities: ObservedEntity[];
+}
 
 export interface SightThreadsOptions {
   /**
@@ -69,6 +73,12 @@ export interface SightThreadsOptions {
    * given to the workers counts what this thread does meanwhile. Default false.
    */
   pipelined?: boolean;
+  /**
+   * Whether the workers list their agents' visible entities too (from an entity snapshot per
+   * hand-over), or this thread does. Default true: it pays once the block summaries are cheap enough
+   * that this thread, stepping the world, would otherwise be the slower side (docs/world-performance.md, "Overlap").
+   */
+  entitiesOnWorkers?: boolean;
   /** Terrain generated beyond each given-away agent's perception range (tests shrink it to make a worker meet a column it does not hold). */
   marginBlocks?: number;
 }
@@ -91,6 +101,7 @@ interface Pending<T extends Sighted> {
 export class SightThreads {
   private readonly workers: SightWorker[] = [];
   private readonly pipelined: boolean;
+  private readonly entitiesOnWorkers: boolean;
   private readonly marginBlocks: number;
   /**
    * The fraction of agents whose sight goes to the workers, re-balanced after each batch so this
@@ -120,6 +131,7 @@ export class SightThreads {
   /** `workers` worker threads beside this one (0: everything on this thread, the same observations). */
   constructor(private readonly world: World, workers: number, options: SightThreadsOptions = {}) {
     this.pipelined = options.pipelined ?? false;
+    this.entitiesOnWorkers = options.entitiesOnWorkers ?? true;
     this.marginBlocks = options.marginBlocks ?? MARGIN_BLOCKS;
     for (let k = 0; k < workers; k++) this.workers.push(this.start());
     this.share = workers / (workers + 1);
@@ -168,7 +180,7 @@ export class SightThreads {
     const t0 = performance.now();
     for (const i of mine) out[i] = build(i, undefined);
     const t1 = performance.now();
-    for (const list of theirs) for (const i of list) out[i] = build(i, { nearbyBlocks: [], entities: [] });
+    for (const list of theirs) for (const i of list) out[i] = build(i, this.entitiesOnWorkers ? { nearbyBlocks: [], entities: [] } : { nearbyBlocks: [] });
     const t2 = performance.now();
     this.ownMs += t1 - t0;
     this.restMs += t2 - t1;
@@ -256,12 +268,12 @@ export class SightThreads {
     this.share = Math.min(1, Math.max(0.05, target));
   }
 
-  /** What `player` sees, computed here as a worker would. */
+  /** What a worker would have answered for `player`, computed here. */
   private seenHere(player: Player, q: SightQuery): SightSeen {
     const world = this.world;
     return {
       nearbyBlocks: observedBlocks(world, player, q),
-      entities: observedEntities(world, player, q, (id) => world.entity(id)!),
+      entities: this.entitiesOnWorkers ? observedEntities(world, player, q, (id) => world.entity(id)!) : null,
     };
   }
 
@@ -297,7 +309,7 @@ export class SightThreads {
 
   private send(w: SightWorker, requests: SightRequest[]): number {
     const transfer: ArrayBuffer[] = [];
-    const batch: SightBatch = { seq: ++w.seq, update: w.feed.take(transfer), entities: requests.length > 0 ? w.entities.take(this.world, transfer) : null, requests };
+    const batch: SightBatch = { seq: ++w.seq, update: w.feed.take(transfer), entities: requests.length > 0 && this.entitiesOnWorkers ? w.entities.take(this.world, transfer) : null, requests };
     w.port.postMessage(batch, transfer);
     return batch.seq;
   }
@@ -321,7 +333,7 @@ export class SightThreads {
 /** Puts what a player sees into the arrays `begin` gave `build`, so the observation built around them holds it. */
 function fill(o: Sighted, seen: SightSeen): void {
   o.nearbyBlocks.push(...seen.nearbyBlocks);
-  o.entities.push(...seen.entities);
+  if (seen.entities) o.entities.push(...seen.entities);
 }
 
 /** A fixed pseudo-random number in [0, 1) per agent id (Knuth's multiplicative hash). */

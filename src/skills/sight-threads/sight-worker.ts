@@ -74,7 +74,7 @@ function answer(batch: SightBatch): SightAnswer {
     try {
       return {
         nearbyBlocks: observedBlocks(port, viewer, { omniscient: r.omniscient, maxBlockTypes: r.maxBlockTypes, maxRays: r.maxRays }),
-        entities: observedEntities(port, viewer, { omniscient: r.omniscient, maxEntities: r.maxEntities }, factsOf),
+        entities: batch.entities ? observedEntities(port, viewer, { omniscient: r.omniscient, maxEntities: r.maxEntities }, factsOf) : null,
       };
     } catch (err) {
       if (err instanceof ColumnNotShared) return null;
