@@ -100,7 +100,7 @@ export async function run(argv: string[]): Promise<void> {
       seed: { type: 'string', default: 'bench' },
       threads: { type: 'string', default: '0,0' },
       pipelined: { type: 'string', default: '0,0' },
-      'sight-entities': { type: 'string', default: 'workers,workers' },
+      'sight-entities': { type: 'string', default: 'main,main' },
       child: { type: 'boolean', default: false },
     },
   });
@@ -116,7 +116,7 @@ export async function run(argv: string[]): Promise<void> {
     sightEntities: values['sight-entities']!.split(',') as [string, string],
   };
   if (o.threads.length !== 2 || o.pipelined.length !== 2 || o.sightEntities.length !== 2 || !o.sightEntities.every((v) => v === 'workers' || v === 'main') || !values.pipelined!.split(',').every((v) => v === '0' || v === '1') || !o.threads.every((t) => Number.isInteger(t) && t >= 0) || builds.length !== 2 || !(o.agents >= 1) || !(o.observeEvery >= 0) || !(o.rounds >= 1) || !(o.roundTicks >= 1)) {
-    console.error('usage: npm run bench -- world-ab --builds OLD,NEW [--agents 1000] [--observe-every 0] [--rounds 10] [--round-ticks 20] [--threads 0,0] [--pipelined 0,0] [--sight-entities workers,workers]\n  OLD and NEW are copies of dist/ inside the project (cp -r dist dist-old before a change, rebuild, then --builds dist-old,dist);\n  --threads: each one\'s sight worker threads (with --observe-every), e.g. --builds dist,dist --threads 0,1;\n  --pipelined: whether each one delivers tick t\'s observations after the step of t + 1 (1) or at once (0);\n  --sight-entities: who lists the workers\' agents\' visible entities in each (workers or main)');
+    console.error('usage: npm run bench -- world-ab --builds OLD,NEW [--agents 1000] [--observe-every 0] [--rounds 10] [--round-ticks 20] [--threads 0,0] [--pipelined 0,0] [--sight-entities main,main]\n  OLD and NEW are copies of dist/ inside the project (cp -r dist dist-old before a change, rebuild, then --builds dist-old,dist);\n  --threads: each one\'s sight worker threads (with --observe-every), e.g. --builds dist,dist --threads 0,1;\n  --pipelined: whether each one delivers tick t\'s observations after the step of t + 1 (1) or at once (0);\n  --sight-entities: who lists the workers\' agents\' visible entities in each (workers or main)');
     process.exit(2);
   }
   for (const b of builds) {

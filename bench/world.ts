@@ -73,7 +73,7 @@ export interface WorldBenchOptions {
   threads?: number;
   /** Observations due at tick t are delivered after the step of t + 1, the workers computing them during that step (SightThreads' pipelined mode). */
   pipelined?: boolean;
-  /** With threads: whether the workers list the visible entities too (default) or the main thread does. */
+  /** With threads: whether the workers list the visible entities too, or the main thread does (default). */
   entitiesOnWorkers?: boolean;
   /** Keep a running hash of every observation (`counts.observationHash`), to compare runs; costs a JSON string per observation. */
   hashObservations?: boolean;
@@ -157,7 +157,7 @@ export function createWorldBench(o: WorldBenchOptions) {
   // its observations, which describe tick t, are delivered then. Observations are counted and
   // hashed in agent order whichever thread saw first.
   const pipelined = o.pipelined ?? false;
-  const sight = every > 0 ? new SightThreads(world, o.threads ?? 0, { pipelined, entitiesOnWorkers: o.entitiesOnWorkers ?? true }) : null;
+  const sight = every > 0 ? new SightThreads(world, o.threads ?? 0, { pipelined, entitiesOnWorkers: o.entitiesOnWorkers ?? false }) : null;
   /** The observations begun and not delivered yet: the due agents, and the dead ones' observations (made here, outside the threads). */
   let batch: { due: number[]; made: Observation[]; seeing: number[] } | null = null;
   const beginDue = () => {
@@ -231,7 +231,7 @@ export function createWorldBench(o: WorldBenchOptions) {
       threads: sight?.threads ?? 1,
       pipelined,
       /** Who lists the workers' agents' visible entities. */
-      entities: o.entitiesOnWorkers === false ? 'main' : 'workers',
+      entities: o.entitiesOnWorkers ? 'workers' : 'main',
       byWorkers: sight?.byWorkers ?? 0,
       redone: sight?.redone ?? 0,
       ownMs: Math.round(sight?.ownMs ?? 0),
@@ -296,7 +296,7 @@ export async function run(argv: string[]): Promise<void> {
       'observe-every': { type: 'string', default: '0' },
       threads: { type: 'string', default: '0' },
       pipelined: { type: 'boolean', default: false },
-      'sight-entities': { type: 'string', default: 'workers' },
+      'sight-entities': { type: 'string', default: 'main' },
       sim: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
     },
@@ -308,10 +308,10 @@ export async function run(argv: string[]): Promise<void> {
   if (!Number.isInteger(agentCount) || agentCount < 1 || !(seconds > 0) || !Number.isInteger(observeEvery) || observeEvery < 0 ||
       !Number.isInteger(threads) || threads < 0 || (values['sight-entities'] !== 'workers' && values['sight-entities'] !== 'main') ||
       (values.terrain !== 'natural' && values.terrain !== 'flat')) {
-    console.error('usage: npm run bench -- world --agents <N >= 1> --seconds <S > 0> [--observe-every <ticks, 0 = off>] [--threads <workers, 0 = none>] [--pipelined] [--sight-entities workers|main] [--sim] [--terrain natural|flat] [--seed s] [--json]\n' +
+    console.error('usage: npm run bench -- world --agents <N >= 1> --seconds <S > 0> [--observe-every <ticks, 0 = off>] [--threads <workers, 0 = none>] [--pipelined] [--sight-entities main|workers] [--sim] [--terrain natural|flat] [--seed s] [--json]\n' +
       '  --threads: worker threads computing the observations\' block summaries beside the main thread\n' +
       '  --pipelined: observations due at tick t are delivered after the step of t + 1, the workers computing them during that step\n' +
-      '  --sight-entities: who lists the visible entities of the workers\' agents (default workers)\n' +
+      '  --sight-entities: who lists the visible entities of the workers\' agents (default main)\n' +
       '  --sim: S simulated seconds as fast as possible, a line per simulated minute on stderr');
     process.exit(2);
   }

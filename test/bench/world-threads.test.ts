@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createWorldBench, fnv } from '../../bench/world.js';
 
-function run(threads: number, pipelined = false, entitiesOnWorkers = true) {
+function run(threads: number, pipelined = false, entitiesOnWorkers = false) {
   const bench = createWorldBench({ agents: 64, terrain: 'natural', seed: 'threads-test', observeEvery: 10, threads, pipelined, entitiesOnWorkers, hashObservations: true });
   let events = 2166136261;
   bench.world.onAny((e) => {
@@ -44,7 +44,7 @@ describe('world bench with a sight worker', () => {
     const alone = run(0);
     const piped = run(0, true);
     const shared = run(1, true);
-    const entitiesHere = run(1, true, false);
+    const entitiesThere = run(1, true, true);
     // One tick later: after 300 steps the last tick's observations (64 / 10 agents' worth) are not delivered yet.
     expect(piped.delivered.observations).toBe(64 * 30 - 7);
     expect(shared.delivered.observations).toBe(piped.delivered.observations);
@@ -58,9 +58,10 @@ describe('world bench with a sight worker', () => {
     expect(shared.delivered.observationHash).toBe(piped.delivered.observationHash);
     expect(piped.events).toBe(alone.events);
     expect(shared.events).toBe(alone.events);
-    // The same with the entities listed on the main thread (the worker doing block summaries only).
-    expect(entitiesHere.sight.byWorkers).toBeGreaterThan(alone.counts.observations / 20);
-    expect(entitiesHere.counts.observationHash).toBe(alone.counts.observationHash);
-    expect(entitiesHere.events).toBe(alone.events);
+    // The same with the worker listing its agents' visible entities too (from the entity snapshot).
+    expect(entitiesThere.sight.entities).toBe('workers');
+    expect(entitiesThere.sight.byWorkers).toBeGreaterThan(alone.counts.observations / 20);
+    expect(entitiesThere.counts.observationHash).toBe(alone.counts.observationHash);
+    expect(entitiesThere.events).toBe(alone.events);
   }, 360_000);
 });

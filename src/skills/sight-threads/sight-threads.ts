@@ -75,8 +75,9 @@ export interface SightThreadsOptions {
   pipelined?: boolean;
   /**
    * Whether the workers list their agents' visible entities too (from an entity snapshot per
-   * hand-over), or this thread does. Default true: it pays once the block summaries are cheap enough
-   * that this thread, stepping the world, would otherwise be the slower side (docs/world-performance.md, "Overlap").
+   * hand-over), or this thread does. Default false: while the block summaries hold the workers
+   * longer than this thread's step, moving the entities only adds the snapshots; it pays once the
+   * summaries are cheap enough that this thread would be the slower side (docs/world-performance.md, "Overlap").
    */
   entitiesOnWorkers?: boolean;
   /** Terrain generated beyond each given-away agent's perception range (tests shrink it to make a worker meet a column it does not hold). */
@@ -131,7 +132,7 @@ export class SightThreads {
   /** `workers` worker threads beside this one (0: everything on this thread, the same observations). */
   constructor(private readonly world: World, workers: number, options: SightThreadsOptions = {}) {
     this.pipelined = options.pipelined ?? false;
-    this.entitiesOnWorkers = options.entitiesOnWorkers ?? true;
+    this.entitiesOnWorkers = options.entitiesOnWorkers ?? false;
     this.marginBlocks = options.marginBlocks ?? MARGIN_BLOCKS;
     for (let k = 0; k < workers; k++) this.workers.push(this.start());
     this.share = workers / (workers + 1);
