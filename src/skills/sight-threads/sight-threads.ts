@@ -1,6 +1,7 @@
 /**
- * Observations of many agents at once, with their sight (the block summary and the entity list: most
- * of an observation's cost) computed on the main thread and on worker threads together.
+ * Observations of many agents at once, with their sight (the block summary, most of an
+ * observation's cost, and with `entitiesOnWorkers` the entity list) computed on the main thread and
+ * on worker threads together.
  *
  * Which thread computes an agent's sight follows from its id and a share re-balanced by the
  * measured costs, never from the world; every thread runs the same code (`observedBlocks`,
