@@ -15,6 +15,12 @@
  * (`--builds dist,dist --threads 0,1 --observe-every 100`) it measures what the worker gives, by the
  * wall clock (`wallSpeedup`: CPU time counts both cores), and checks that the events and every
  * observation (`sameObservations`) are the same whatever the thread count.
+ *
+ * `--pipelined A,B` (1 or 0 each, default 0,0): whether each build's bench delivers the observations of
+ * tick t after the step of t + 1, its workers computing them during that step (`--builds dist,dist
+ * --threads 1,1 --pipelined 0,1`: what the overlap gives; `--threads 0,1 --pipelined 1,1`: the
+ * pipelined worker against none). Each bench delivers what is still on its way before the hashes
+ * are compared, so a pipelined bench's observations compare with an unpipelined one's too.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -45,14 +51,18 @@ interface Options {
   seed: string;
   /** Worker threads of each build's bench, in the order of `--builds`. */
   threads: [number, number];
+  /** Whether each build's bench is pipelined, in the order of `--builds`. */
+  pipelined: [boolean, boolean];
+  /** Who lists the workers' agents' visible entities in each build's bench. */
+  sightEntities: [string, string];
 }
 
-async function child(builds: string[], threads: number[], o: Options): Promise<ChildResult> {
+async function child(builds: string[], threads: number[], pipelined: boolean[], sightEntities: string[], o: Options): Promise<ChildResult> {
   const benches = [];
   const hashes: number[] = [];
   for (const [i, b] of builds.entries()) {
     const mod = (await import(pathToFileURL(resolve(b, 'bench/world.js')).href)) as typeof import('./world.js');
-    const bench = mod.createWorldBench({ agents: o.agents, terrain: 'natural', seed: o.seed, observeEvery: o.observeEvery, threads: threads[i]!, hashObservations: o.observeEvery > 0 });
+    const bench = mod.createWorldBench({ agents: o.agents, terrain: 'natural', seed: o.seed, observeEvery: o.observeEvery, threads: threads[i]!, pipelined: pipelined[i]!, entitiesOnWorkers: sightEntities[i] === 'workers', hashObservations: o.observeEvery > 0 });
     hashes.push(2166136261);
     bench.world.onAny((e) => { hashes[i] = fnv(hashes[i]!, JSON.stringify(e)); });
     benches.push(bench);
@@ -72,6 +82,7 @@ async function child(builds: string[], threads: number[], o: Options): Promise<C
       roundMs[i]!.push((c.user + c.system) / 1000);
     }
   }
+  for (const b of benches) if ('flush' in b) b.flush();
   const observationHashes = benches.map((b) => (o.observeEvery > 0 && 'observationHash' in b.counts ? b.counts.observationHash : null));
   for (const b of benches) if ('close' in b) b.close();
   return { roundMs, roundWallMs, observationHashes, eventHashes: hashes.map((h) => h.toString(16)), observations: benches.map((b) => b.counts.observations) };
@@ -88,6 +99,8 @@ export async function run(argv: string[]): Promise<void> {
       'round-ticks': { type: 'string', default: '20' },
       seed: { type: 'string', default: 'bench' },
       threads: { type: 'string', default: '0,0' },
+      pipelined: { type: 'string', default: '0,0' },
+      'sight-entities': { type: 'string', default: 'main,main' },
       child: { type: 'boolean', default: false },
     },
   });
@@ -99,9 +112,11 @@ export async function run(argv: string[]): Promise<void> {
     roundTicks: Number(values['round-ticks']),
     seed: values.seed!,
     threads: values.threads!.split(',').map(Number) as [number, number],
+    pipelined: values.pipelined!.split(',').map((v) => v === '1') as [boolean, boolean],
+    sightEntities: values['sight-entities']!.split(',') as [string, string],
   };
-  if (o.threads.length !== 2 || !o.threads.every((t) => Number.isInteger(t) && t >= 0) || builds.length !== 2 || !(o.agents >= 1) || !(o.observeEvery >= 0) || !(o.rounds >= 1) || !(o.roundTicks >= 1)) {
-    console.error('usage: npm run bench -- world-ab --builds OLD,NEW [--agents 1000] [--observe-every 0] [--rounds 10] [--round-ticks 20] [--threads 0,0]\n  OLD and NEW are copies of dist/ inside the project (cp -r dist dist-old before a change, rebuild, then --builds dist-old,dist);\n  --threads: each one\'s sight worker threads (with --observe-every), e.g. --builds dist,dist --threads 0,1');
+  if (o.threads.length !== 2 || o.pipelined.length !== 2 || o.sightEntities.length !== 2 || !o.sightEntities.every((v) => v === 'workers' || v === 'main') || !values.pipelined!.split(',').every((v) => v === '0' || v === '1') || !o.threads.every((t) => Number.isInteger(t) && t >= 0) || builds.length !== 2 || !(o.agents >= 1) || !(o.observeEvery >= 0) || !(o.rounds >= 1) || !(o.roundTicks >= 1)) {
+    console.error('usage: npm run bench -- world-ab --builds OLD,NEW [--agents 1000] [--observe-every 0] [--rounds 10] [--round-ticks 20] [--threads 0,0] [--pipelined 0,0] [--sight-entities main,main]\n  OLD and NEW are copies of dist/ inside the project (cp -r dist dist-old before a change, rebuild, then --builds dist-old,dist);\n  --threads: each one\'s sight worker threads (with --observe-every), e.g. --builds dist,dist --threads 0,1;\n  --pipelined: whether each one delivers tick t\'s observations after the step of t + 1 (1) or at once (0);\n  --sight-entities: who lists the workers\' agents\' visible entities in each (workers or main)');
     process.exit(2);
   }
   for (const b of builds) {
@@ -111,20 +126,20 @@ export async function run(argv: string[]): Promise<void> {
     }
   }
   if (values.child) {
-    console.log(JSON.stringify(await child(builds, o.threads, o)));
+    console.log(JSON.stringify(await child(builds, o.threads, o.pipelined, o.sightEntities, o)));
     return;
   }
   const self = fileURLToPath(new URL('./main.js', import.meta.url));
-  const runChild = (order: string[], threads: number[]): ChildResult => {
-    const args = ['--expose-gc', self, 'world-ab', '--child', '--builds', order.join(','), '--threads', threads.join(','), '--agents', String(o.agents),
+  const runChild = (order: string[], threads: number[], pipelined: boolean[], sightEntities: string[]): ChildResult => {
+    const args = ['--expose-gc', self, 'world-ab', '--child', '--builds', order.join(','), '--threads', threads.join(','), '--pipelined', pipelined.map((p) => (p ? '1' : '0')).join(','), '--sight-entities', sightEntities.join(','), '--agents', String(o.agents),
       '--observe-every', String(o.observeEvery), '--rounds', String(o.rounds), '--round-ticks', String(o.roundTicks), '--seed', o.seed];
     const out = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 24 });
     if (out.status !== 0) throw new Error(`world-ab: measuring ${order.join(' then ')} failed:\n${out.stderr}`);
     return JSON.parse(out.stdout.trim().split('\n').pop()!) as ChildResult;
   };
   const [oldDir, newDir] = builds as [string, string];
-  const forward = runChild([oldDir, newDir], o.threads);
-  const backward = runChild([newDir, oldDir], [o.threads[1], o.threads[0]]);
+  const forward = runChild([oldDir, newDir], o.threads, o.pipelined, o.sightEntities);
+  const backward = runChild([newDir, oldDir], [o.threads[1], o.threads[0]], [o.pipelined[1], o.pipelined[0]], [o.sightEntities[1], o.sightEntities[0]]);
   const ratio = (oldMs: number[], newMs: number[]) => median(oldMs.map((t, i) => t / newMs[i]!));
   const ratioForward = ratio(forward.roundMs[0]!, forward.roundMs[1]!);
   const ratioBackward = ratio(backward.roundMs[1]!, backward.roundMs[0]!);
@@ -145,6 +160,8 @@ export async function run(argv: string[]): Promise<void> {
     // By the wall clock (the measure for worker threads, which add CPU time on the other core).
     wallSpeedup: Math.round(Math.sqrt(wallForward * wallBackward) * 1000) / 1000,
     threads: o.threads,
+    pipelined: o.pipelined,
+    sightEntities: o.sightEntities,
     oldTicksPerCpuSecond: ticksPerCpuSecond([...forward.roundMs[0]!, ...backward.roundMs[1]!]),
     newTicksPerCpuSecond: ticksPerCpuSecond([...forward.roundMs[1]!, ...backward.roundMs[0]!]),
     rounds: o.rounds,

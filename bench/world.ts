@@ -15,6 +15,13 @@
  * is spread evenly; the JSON line then adds observations per second and the longest gap between two
  * observations of one agent, in ticks and in wall-clock seconds.
  *
+ * `--threads N`: N sight worker threads compute part of the observations' block summaries
+ * (SightThreads), balanced against the main thread by measured costs; the JSON adds the main thread's
+ * milliseconds on its own agents and waiting for the workers, the workers' busy milliseconds and
+ * their share. `--pipelined`: the observations due at tick t are delivered after the world's step
+ * of t + 1, the workers computing them during that step; with any thread count, the same
+ * observations at the same ticks.
+ *
  * `--sim`: `--seconds` counts simulated seconds (20 ticks each), run as fast as the machine goes, with
  * a line per simulated minute on stderr (that minute's ticks/s by the wall clock and per CPU-second of
  * this process, memory, what the world holds) and a final JSON line comparing the first minute with
@@ -64,6 +71,10 @@ export interface WorldBenchOptions {
   observeEvery: number;
   /** Worker threads computing the observations' block summaries beside the main thread (0: all on the main thread). */
   threads?: number;
+  /** Observations due at tick t are delivered after the step of t + 1, the workers computing them during that step (SightThreads' pipelined mode). */
+  pipelined?: boolean;
+  /** With threads: whether the workers list the visible entities too, or the main thread does (default). */
+  entitiesOnWorkers?: boolean;
   /** Keep a running hash of every observation (`counts.observationHash`), to compare runs; costs a JSON string per observation. */
   hashObservations?: boolean;
 }
@@ -139,69 +150,94 @@ export function createWorldBench(o: WorldBenchOptions) {
   const lastTick = new Float64Array(o.agents).fill(-1);
   const lastNs = new Float64Array(o.agents).fill(-1);
   const gaps = { ticks: 0, ns: 0 };
-  // With threads, the block summaries of the tick's living observed agents are split between this
-  // thread and the workers while the world stands still (SightThreads.observe); the rest of each
-  // observation (body, inbox, entities, touch) is built here as before. Observations are counted
-  // and hashed in agent order whichever thread saw first.
-  const sight = every > 0 && (o.threads ?? 0) > 0 ? new SightThreads(world, o.threads!) : null;
-  const due: number[] = [];
-  const made: Observation[] = [];
-  const observeDue = () => {
-    const now = Number(process.hrtime.bigint());
-    due.length = 0;
+  // The block summaries of the tick's living observed agents are split between this thread and
+  // the workers (SightThreads; with no worker, all here); the rest of each observation (body, inbox,
+  // entities, touch) is built here at the same tick. Pipelined, the batch begun at tick t is
+  // finished after the world's step of t + 1 (the workers compute while this thread steps), and
+  // its observations, which describe tick t, are delivered then. Observations are counted and
+  // hashed in agent order whichever thread saw first.
+  const pipelined = o.pipelined ?? false;
+  const sight = every > 0 ? new SightThreads(world, o.threads ?? 0, { pipelined, entitiesOnWorkers: o.entitiesOnWorkers ?? false }) : null;
+  /** The observations begun and not delivered yet: the due agents, and the dead ones' observations (made here, outside the threads). */
+  let batch: { due: number[]; made: Observation[]; seeing: number[] } | null = null;
+  const beginDue = () => {
+    const due: number[] = [];
     for (let i = world.tick % every; i < agents.length; i += every) due.push(i);
-    if (sight) {
-      const seeing: number[] = [];
-      due.forEach((i, n) => {
-        if (agents[i]!.player.dead) made[n] = observe(world, agents[i]!.player, observers[i]!);
-        else seeing.push(n);
-      });
-      sight.observe(seeing.map((n) => agents[due[n]!]!.player), seeing.map((n) => sightQueryOf(observers[due[n]!]!)), (j, nearbyBlocks) => {
-        const i = due[seeing[j]!]!;
-        made[seeing[j]!] = observe(world, agents[i]!.player, observers[i]!, nearbyBlocks ? { nearbyBlocks } : undefined);
-      });
-    } else {
-      due.forEach((i, n) => {
-        made[n] = observe(world, agents[i]!.player, observers[i]!);
-      });
-    }
+    const made: Observation[] = new Array<Observation>(due.length);
+    const seeing: number[] = [];
+    due.forEach((i, n) => {
+      if (agents[i]!.player.dead) made[n] = observe(world, agents[i]!.player, observers[i]!);
+      else seeing.push(n);
+    });
+    sight!.begin(seeing.map((n) => agents[due[n]!]!.player), seeing.map((n) => sightQueryOf(observers[due[n]!]!)), (j, ahead) => {
+      const i = due[seeing[j]!]!;
+      return observe(world, agents[i]!.player, observers[i]!, ahead);
+    });
+    batch = { due, made, seeing };
+  };
+  const deliverDue = () => {
+    if (!batch) return;
+    const { due, made, seeing } = batch;
+    batch = null;
+    const seen = sight!.finish<Observation>();
+    seeing.forEach((n, j) => {
+      made[n] = seen[j]!;
+    });
+    const now = Number(process.hrtime.bigint());
     for (let n = 0; n < due.length; n++) {
       const i = due[n]!;
       const obs = made[n]!;
       counts.observations++;
       counts.observedThings += obs.nearbyBlocks.length + obs.entities.length;
       if (o.hashObservations) counts.observationHash = fnv(counts.observationHash, JSON.stringify(obs));
+      // Gaps in ticks count the ticks the observations describe (pipelined, one before delivery).
       if (lastTick[i]! >= 0) {
-        gaps.ticks = Math.max(gaps.ticks, world.tick - lastTick[i]!);
+        gaps.ticks = Math.max(gaps.ticks, obs.tick - lastTick[i]!);
         gaps.ns = Math.max(gaps.ns, now - lastNs[i]!);
       }
-      lastTick[i] = world.tick;
+      lastTick[i] = obs.tick;
       lastNs[i] = now;
     }
-    made.length = 0;
   };
 
   return {
     world,
     counts,
     causes,
-    /** One tick: the agents' controls, the world's step, then the observations due this tick. */
+    /**
+     * One tick: the agents' controls, the world's step, then the observations due this tick (pipelined:
+     * first the delivery of those begun at the tick before, which the workers computed during the step).
+     */
     step(): void {
       for (const a of agents) act(world, rng, a);
       world.step();
       world.takeEvents();
-      if (every > 0) observeDue();
+      if (every === 0) return;
+      if (pipelined) deliverDue();
+      beginDue();
+      if (!pipelined) deliverDue();
+    },
+    /** Delivers the observations begun and not delivered yet (pipelined: the last tick's), so the counts cover every tick stepped. */
+    flush(): void {
+      deliverDue();
     },
     /**
      * Threads computing block summaries (1 without workers); summaries the workers computed, and those they handed back
-     * to the main thread; the main thread's milliseconds on its own agents and waiting after them; the workers' share now.
+     * to the main thread; the main thread's milliseconds on its own agents, on the rest of the workers' agents' observations
+     * and waiting for the workers; the workers'
+     * milliseconds on their batches; the workers' share now.
      */
     sight: () => ({
       threads: sight?.threads ?? 1,
+      pipelined,
+      /** Who lists the workers' agents' visible entities. */
+      entities: o.entitiesOnWorkers ? 'workers' : 'main',
       byWorkers: sight?.byWorkers ?? 0,
       redone: sight?.redone ?? 0,
       ownMs: Math.round(sight?.ownMs ?? 0),
       waitMs: Math.round(sight?.waitMs ?? 0),
+      restMs: Math.round(sight?.restMs ?? 0),
+      workerBusyMs: Math.round(sight?.workerBusyMs ?? 0),
       workerShare: Math.round((sight?.workerShare ?? 0) * 100) / 100,
     }),
     /** Stops the worker threads, if any. */
@@ -259,6 +295,8 @@ export async function run(argv: string[]): Promise<void> {
       seed: { type: 'string', default: 'bench' },
       'observe-every': { type: 'string', default: '0' },
       threads: { type: 'string', default: '0' },
+      pipelined: { type: 'boolean', default: false },
+      'sight-entities': { type: 'string', default: 'main' },
       sim: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
     },
@@ -268,14 +306,16 @@ export async function run(argv: string[]): Promise<void> {
   const observeEvery = Number(values['observe-every']);
   const threads = Number(values.threads);
   if (!Number.isInteger(agentCount) || agentCount < 1 || !(seconds > 0) || !Number.isInteger(observeEvery) || observeEvery < 0 ||
-      !Number.isInteger(threads) || threads < 0 ||
+      !Number.isInteger(threads) || threads < 0 || (values['sight-entities'] !== 'workers' && values['sight-entities'] !== 'main') ||
       (values.terrain !== 'natural' && values.terrain !== 'flat')) {
-    console.error('usage: npm run bench -- world --agents <N >= 1> --seconds <S > 0> [--observe-every <ticks, 0 = off>] [--threads <workers, 0 = none>] [--sim] [--terrain natural|flat] [--seed s] [--json]\n' +
+    console.error('usage: npm run bench -- world --agents <N >= 1> --seconds <S > 0> [--observe-every <ticks, 0 = off>] [--threads <workers, 0 = none>] [--pipelined] [--sight-entities main|workers] [--sim] [--terrain natural|flat] [--seed s] [--json]\n' +
       '  --threads: worker threads computing the observations\' block summaries beside the main thread\n' +
+      '  --pipelined: observations due at tick t are delivered after the step of t + 1, the workers computing them during that step\n' +
+      '  --sight-entities: who lists the visible entities of the workers\' agents (default main)\n' +
       '  --sim: S simulated seconds as fast as possible, a line per simulated minute on stderr');
     process.exit(2);
   }
-  const bench = createWorldBench({ agents: agentCount, terrain: values.terrain, seed: values.seed!, observeEvery, threads });
+  const bench = createWorldBench({ agents: agentCount, terrain: values.terrain, seed: values.seed!, observeEvery, threads, pipelined: values.pipelined, entitiesOnWorkers: values['sight-entities'] === 'workers' });
   // Warm-up: generate the terrain around the agents and let the JIT settle; with observations, one
   // full round so every agent has been observed once (its first look fills the senses' caches).
   for (let t = 0; t < Math.max(40, observeEvery); t++) bench.step();
@@ -301,6 +341,7 @@ function measure(bench: WorldBench, agentCount: number, seconds: number, observe
   const cpu = process.cpuUsage(cpuStart);
   const cpuS = (cpu.user + cpu.system) / 1e6;
   const c = bench.counts;
+  const sight1 = bench.sight();
   const result: Record<string, unknown> = {
     agents: agentCount,
     ticksPerSecond: round(ticks / elapsedS, 1),
@@ -317,9 +358,21 @@ function measure(bench: WorldBench, agentCount: number, seconds: number, observe
       maxObservationGapWallSeconds: round(gap.seconds, 2),
       ticksPerCpuSecond: round(ticks / cpuS, 1),
       // The process's CPU time counts every thread: with workers, ticks per CPU-second is per core-second.
-      threads: bench.sight().threads,
-      // With workers: this thread's milliseconds on its own share of the summaries and waiting for the workers after it.
-      ...(sight0.threads > 1 ? { sightOwnMs: bench.sight().ownMs - sight0.ownMs, sightWaitMs: bench.sight().waitMs - sight0.waitMs, workerShare: bench.sight().workerShare, redoneOnMain: bench.sight().redone } : {}),
+      threads: sight1.threads,
+      pipelined: sight1.pipelined,
+      ...(sight0.threads > 1 ? { sightEntities: sight1.entities } : {}),
+      // With workers: this thread's milliseconds on its own share of the observations, on the rest of the workers' agents'
+      // observations (all but the block summaries), and waiting for the workers;
+      // the workers' milliseconds on their batches and the share they hold; summaries redone here.
+      ...(sight0.threads > 1 ? {
+        sightOwnMs: sight1.ownMs - sight0.ownMs,
+        sightWaitMs: sight1.waitMs - sight0.waitMs,
+        sightRestMs: sight1.restMs - sight0.restMs,
+        workerBusyMs: sight1.workerBusyMs - sight0.workerBusyMs,
+        measuredMs: Math.round(elapsedS * 1000),
+        workerShare: sight1.workerShare,
+        redoneOnMain: sight1.redone,
+      } : {}),
       loadAvg: loadAverage(),
     });
   }
@@ -365,7 +418,7 @@ function simulate(bench: WorldBench, agentCount: number, seconds: number, observ
       minute: round(t / TICKS_PER_MINUTE, 2),
       ticksPerSecond: round(ticks / spanS, 1),
       ticksPerCpuSecond: round(ticks / cpuS, 1),
-      ...(observeEvery > 0 ? { observationsPerSecond: Math.round((bench.counts.observations - minuteObs) / spanS), maxObservationGapTicks: gap.ticks, threads: bench.sight().threads } : {}),
+      ...(observeEvery > 0 ? { observationsPerSecond: Math.round((bench.counts.observations - minuteObs) / spanS), maxObservationGapTicks: gap.ticks, threads: bench.sight().threads, pipelined: bench.sight().pipelined } : {}),
       ...mem,
       ...bench.contents(),
       dug: bench.counts.dug,
@@ -385,6 +438,7 @@ function simulate(bench: WorldBench, agentCount: number, seconds: number, observ
     simulatedSeconds: seconds,
     observeEvery,
     threads: bench.sight().threads,
+    pipelined: bench.sight().pipelined,
     ticksPerSecond: round(totalTicks / elapsedS, 1),
     firstMinuteTicksPerSecond: first?.ticksPerSecond ?? null,
     lastMinuteTicksPerSecond: last?.ticksPerSecond ?? null,

@@ -3,16 +3,16 @@
  * block-state ids, allocated only when something non-air is written. Columns are generated lazily
  * by the terrain generator the first time anything reads or writes them.
  *
- * Sections live in SharedArrayBuffers so that worker threads can read them in place (a read-only
- * replica that holds the same arrays, `world/parallel/`): a thread that reads while this one is
- * between ticks sees exactly this store's blocks, with nothing copied. `watchSections` tells such a
- * replica about every column generated and every section allocated after it attached.
+ * Worker threads never read these arrays: the main thread writes them while a sight worker computes
+ * the previous tick's observations (docs/world-performance.md, "Overlap"), so a worker keeps its own
+ * copy (`world/parallel/`). `watchSections` tells the feed of such a copy about every column
+ * generated and every section allocated after it attached.
  */
 import { MIN_Y, WORLD_HEIGHT, MAX_Y, type ColumnWriter, type TerrainGenerator } from './terrain/generator.js';
 
 const SECTIONS = WORLD_HEIGHT / 16;
-/** 4096 block states of 2 bytes. */
-const SECTION_BYTES = 4096 * Uint16Array.BYTES_PER_ELEMENT;
+/** Block states in a section (16 × 16 × 16). */
+const SECTION_BLOCKS = 4096;
 
 /** Told about storage that appeared: a column just generated (all its sections), or one new section of an older column. */
 export interface SectionWatcher {
@@ -43,7 +43,7 @@ class Column implements ColumnWriter {
     let sec = this.sections[sy >> 4];
     if (!sec) {
       if (state === 0) return;
-      sec = this.sections[sy >> 4] = new Uint16Array(new SharedArrayBuffer(SECTION_BYTES));
+      sec = this.sections[sy >> 4] = new Uint16Array(SECTION_BLOCKS);
       if (this.generated) this.store.sectionAllocated(this, sy >> 4, sec);
     }
     sec[((sy & 15) << 8) | (lz << 4) | lx] = state;

@@ -69,11 +69,18 @@ export function createObserverState(init: {
 }
 
 /**
- * The agent's observation now. `sight.nearbyBlocks`, when given, is its block summary computed
- * ahead (on another thread, by `SightThreads`, with the same `observedBlocks` and options) and is
- * used instead of scanning here.
+ * What sight gives an observation when it was computed elsewhere (on another thread, by
+ * `SightThreads`, with the same `observedBlocks`, `observedEntities` and options): the observation
+ * lists these arrays instead of looking here.
  */
-export function observe(world: World, player: Player, state: ObserverState, sight?: { nearbyBlocks: VisibleBlockSummary[] }): Observation {
+export interface SightAhead {
+  nearbyBlocks: VisibleBlockSummary[];
+  /** Absent: the entities are looked for here. */
+  entities?: ObservedEntity[];
+}
+
+/** The agent's observation now; `sight`, when given, is what it sees, computed ahead. */
+export function observe(world: World, player: Player, state: ObserverState, sight?: SightAhead): Observation {
   const inbox = state.mailboxes.take(player.name);
   const inv = player.inventory;
   const opts = state.options;
@@ -110,7 +117,7 @@ export function observe(world: World, player: Player, state: ObserverState, sigh
     messages: inbox.messages,
     sounds: inbox.sounds,
     nearbyBlocks: () => sight?.nearbyBlocks ?? blocksOf(world, player, state),
-    entities: () => entitiesOf(world, player, state),
+    entities: () => sight?.entities ?? observedEntities(world, player, { omniscient: state.omniscient, maxEntities: opts.maxEntities }, (id) => world.entity(id)!),
     touch: () => ({ ...touchOf(world, player, state.omniscient), hits: inbox.hits }),
     maxEvents: opts.maxEvents,
     maxMessages: opts.maxMessages,
@@ -171,10 +178,23 @@ export function observedBlocks(port: BodyPort, viewer: Viewer, o: { omniscient: 
   return types.map((t) => ({ name: t.name, count: t.count, nearest: { ...t.nearest }, distance: t.distance }));
 }
 
-function entitiesOf(world: World, player: Player, state: ObserverState): ObservedEntity[] {
-  const seen = visibleEntities(world, player, { omniscient: state.omniscient, maxResults: state.options.maxEntities });
+/** What an observation lists of an entity beyond what the senses see of it: its kind's facts, now. */
+export interface EntityFacts {
+  readonly kind: string;
+  readonly name?: string;
+  readonly health?: number;
+  readonly hostile?: boolean;
+  readonly stack?: { readonly name: string; readonly count: number };
+}
+
+/**
+ * An observation's entity list on any port: the visible entities, nearest first, with the facts of
+ * each (`factsOf`: the world's entity, or a worker's snapshot of it).
+ */
+export function observedEntities(port: BodyPort, viewer: Viewer, o: { omniscient: boolean; maxEntities: number }, factsOf: (id: number) => EntityFacts): ObservedEntity[] {
+  const seen = visibleEntities(port, viewer, { omniscient: o.omniscient, maxResults: o.maxEntities });
   return seen.map((v) => {
-    const e = world.entity(v.id)!;
+    const e = factsOf(v.id);
     const out: ObservedEntity = {
       id: v.id,
       type: v.type,
@@ -182,14 +202,14 @@ function entitiesOf(world: World, player: Player, state: ObserverState): Observe
       distance: round1(v.distance),
     };
     if (e.kind === 'player') {
-      out.name = e.name;
-      out.health = round1(e.health);
+      out.name = e.name!;
+      out.health = round1(e.health!);
     } else if (e.kind === 'mob') {
-      out.health = round1(e.health);
-      out.hostile = e.hostile;
+      out.health = round1(e.health!);
+      out.hostile = e.hostile!;
     } else if (e.kind === 'item') {
-      out.name = e.stack.name;
-      out.count = e.stack.count;
+      out.name = e.stack!.name;
+      out.count = e.stack!.count;
     }
     return out;
   });

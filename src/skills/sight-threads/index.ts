@@ -1,1 +1,1 @@
-export { SightThreads, sightQueryOf, type SightQuery } from './sight-threads.js';
+export { SightThreads, sightQueryOf, type SightQuery, type Sighted, type SightThreadsOptions } from './sight-threads.js';

@@ -2,12 +2,13 @@
  * What the main thread and a sight worker say to each other. Everything here crosses a thread
  * boundary (structured clone; section arrays are shared memory), so it is plain data.
  */
-import type { VisibleBlockSummary } from '../../core/observation.js';
+import type { ObservedEntity, VisibleBlockSummary } from '../../core/observation.js';
 import type { MessagePort } from 'node:worker_threads';
 import type { EntityKind } from '../../world/index.js';
 import type { BlockFeedUpdate } from '../../world/parallel/block-feed.js';
+import type { EntitySnapshotData } from '../../world/parallel/entity-snapshot.js';
 
-/** One agent's block summary to compute: its body as the senses read it, and the observation's query. */
+/** One agent's sight to compute (block summary and entity list): its body as the senses read it, and the observation's query. */
 export interface SightRequest {
   id: number;
   kind: EntityKind;
@@ -20,6 +21,7 @@ export interface SightRequest {
   fovDegrees: number | undefined;
   omniscient: boolean;
   maxBlockTypes: number;
+  maxEntities: number;
   maxRays: number | undefined;
 }
 
@@ -34,13 +36,22 @@ export interface SightWorkerData {
 export interface SightBatch {
   seq: number;
   update: BlockFeedUpdate;
+  /** The world's entities at the hand-over (null when the batch has no request or the entities stay on the main thread). */
+  entities: EntitySnapshotData | null;
   requests: SightRequest[];
+}
+
+/** One agent's sight as the worker saw it. */
+export interface SightSeen {
+  nearbyBlocks: VisibleBlockSummary[];
+  /** Null when the batch carried no entities (they stay on the main thread). */
+  entities: ObservedEntity[] | null;
 }
 
 export interface SightAnswer {
   seq: number;
-  /** Per request, in order: the summary, or null when it needed blocks the worker does not hold (redo it on the main thread). */
-  summaries: Array<VisibleBlockSummary[] | null>;
+  /** Per request, in order: what it sees, or null when it needed blocks the worker does not hold (redo it on the main thread). */
+  seen: Array<SightSeen | null>;
   /** Milliseconds the worker spent on the batch (the main thread balances the work by it). */
   busyMs: number;
   /** Set when the worker failed: the message, for an InternalError on the main thread. */

@@ -1,31 +1,42 @@
 /**
- * Observations of many agents at once, with the block summaries (most of an observation's cost)
- * computed on the main thread and on worker threads together. The caller holds the world still
- * while a batch runs (between two ticks), so every thread reads the blocks of exactly that tick:
- * the workers read the main thread's own section arrays (shared memory), not a copy.
+ * Observations of many agents at once, with their sight (the block summary, most of an
+ * observation's cost, and with `entitiesOnWorkers` the entity list) computed on the main thread and
+ * on worker threads together.
  *
- * Which thread computes an agent's summary follows from its id and a share re-balanced by the
- * measured costs, never from the world: and every thread runs the same code (`observedBlocks`)
- * over the same blocks, each cache returning only what a fresh scan would, so the summaries are
- * the same whichever thread computed them and however many threads there are.
+ * Which thread computes an agent's sight follows from its id and a share re-balanced by the
+ * measured costs, never from the world; every thread runs the same code (`observedBlocks`,
+ * `observedEntities`) over the same world (a worker over its copies as of the hand-over:
+ * `BlockReplica`, `EntitySnapshot`), each cache returning only what a fresh scan would, so what an
+ * agent sees is the same whichever thread computed it and however many threads there are.
  *
- * The main thread hands the workers their agents, builds its own agents' observations, then waits
- * for the workers' answers without returning to the event loop (`Atomics.wait` on a shared word the worker bumps,
- * then `receiveMessageOnPort`), so a caller stays synchronous like the single-threaded path.
+ * `begin` hands the workers their agents (with the blocks changed since the last hand-over and the
+ * entities now), builds this thread's agents' whole observations, and the workers' agents'
+ * observations but for their sight; `finish` waits for the workers without returning to the event
+ * loop (`Atomics.wait` on a shared word the worker bumps, then `receiveMessageOnPort`) and fills
+ * their sight in. Two ways to call them:
+ * - `observe` (begin, then finish at once): the world stands still between them, and the caller
+ *   gets the observations of this tick, as on a single thread.
+ * - pipelined: the caller steps the world between `begin` at tick t and `finish` at tick t + 1, so
+ *   the workers compute tick t's sight while this thread computes tick t + 1: the observations
+ *   describe tick t and arrive one tick later (a real client's perception latency). With no worker
+ *   the same calls give the same observations at the same ticks, so results never depend on the
+ *   thread count.
  */
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import { InternalError } from '../../core/errors.js';
-import type { VisibleBlockSummary } from '../../core/observation.js';
+import type { ObservedEntity, VisibleBlockSummary } from '../../core/observation.js';
 import type { Player, World } from '../../world/index.js';
 import { BlockFeed } from '../../world/parallel/block-feed.js';
-import type { ObserverState } from '../observe/observe.js';
-import type { SightAnswer, SightBatch, SightRequest, SightWorkerData } from './protocol.js';
+import { EntitySnapshotWriter } from '../../world/parallel/entity-snapshot.js';
+import { observedBlocks, observedEntities, type ObserverState, type SightAhead } from '../observe/observe.js';
+import type { SightAnswer, SightBatch, SightRequest, SightSeen, SightWorkerData } from './protocol.js';
 import { siblingModule, startWorker } from './start-worker.js';
 
 /** What an observation asks of sight (the observer's options). */
 export interface SightQuery {
   omniscient: boolean;
   maxBlockTypes: number;
+  maxEntities: number;
   maxRays: number | undefined;
 }
 
@@ -33,6 +44,7 @@ export interface SightQuery {
 export const sightQueryOf = (state: ObserverState): SightQuery => ({
   omniscient: state.omniscient,
   maxBlockTypes: state.options.maxBlockTypes,
+  maxEntities: state.options.maxEntities,
   maxRays: state.options.maxRays,
 });
 
@@ -46,34 +58,83 @@ interface SightWorker {
   port: MessagePort;
   control: Int32Array;
   feed: BlockFeed;
+  entities: EntitySnapshotWriter;
   seq: number;
+}
+
+/** What `build` makes of an agent: anything holding what it sees (an `Observation`). */
+export interface Sighted {
+  nearbyBlocks: VisibleBlockSummary[];
+  entities: ObservedEntity[];
+}
+
+export interface SightThreadsOptions {
+  /**
+   * The caller steps the world between `begin` and `finish` (see the file's comment), and the share
+   * given to the workers counts what this thread does meanwhile. Default false.
+   */
+  pipelined?: boolean;
+  /**
+   * Whether the workers list their agents' visible entities too (from an entity snapshot per
+   * hand-over), or this thread does. Default false: while the block summaries hold the workers
+   * longer than this thread's step, moving the entities only adds the snapshots; it pays once the
+   * summaries are cheap enough that this thread would be the slower side (docs/world-performance.md, "Overlap").
+   */
+  entitiesOnWorkers?: boolean;
+  /** Terrain generated beyond each given-away agent's perception range (tests shrink it to make a worker meet a column it does not hold). */
+  marginBlocks?: number;
+}
+
+/** A batch between `begin` and `finish`. */
+interface Pending<T extends Sighted> {
+  tick: number;
+  players: readonly Player[];
+  queries: readonly SightQuery[];
+  out: T[];
+  /** Per worker: the batch's sequence number and the indices of the players it got. */
+  sent: Array<{ seq: number; indices: number[] }>;
+  /** Milliseconds per player of this thread's own players' whole observations, and of its other work while the workers ran. */
+  mainPerAgent: number;
+  overlapMs: number;
+  /** When `begin` returned: in pipelined mode the time until `finish` is this thread's other work too. */
+  startedAt: number;
 }
 
 export class SightThreads {
   private readonly workers: SightWorker[] = [];
+  private readonly pipelined: boolean;
+  private readonly entitiesOnWorkers: boolean;
+  private readonly marginBlocks: number;
   /**
-   * The fraction of agents whose summaries go to the workers, re-balanced after each batch so the
-   * main thread (its own agents' whole observations) and the workers (their summaries) finish
-   * together. An agent's thread follows from a fixed hash of its id and this fraction, so most
-   * agents keep their thread (and the senses' per-agent cache there) while it moves a little.
+   * The fraction of agents whose sight goes to the workers, re-balanced after each batch so this
+   * thread (its own agents' whole observations, and in pipelined mode the world's step) and the
+   * workers (their agents' sight) finish together. An agent's thread follows from a fixed hash of
+   * its id and this fraction, so most agents keep their thread (and the senses' per-agent cache
+   * there) while it moves a little.
    */
   private share: number;
-  /** Smoothed milliseconds per agent: a whole observation on this thread, a summary on a worker. */
+  /** Smoothed milliseconds per agent: a whole observation on this thread, its sight on a worker. */
   private mainCost = 0;
   private workerCost = 0;
-  /** Summaries the workers computed, and those a worker could not (a column it did not hold) that were redone here. */
+  /** Smoothed milliseconds per batch this thread spends on other things while the workers run. */
+  private overlapCost = 0;
+  private pending: Pending<Sighted> | null = null;
+  /** Agents' sight the workers computed, and those a worker could not (a column it did not hold) that were redone here. */
   byWorkers = 0;
   redone = 0;
-  /** Milliseconds this thread spent on its own agents, and waiting for the workers after them: how well the work is split. */
+  /** Milliseconds this thread spent on its own agents, and waiting for the workers in `finish`: how well the work is split. */
   ownMs = 0;
   waitMs = 0;
+  /** Milliseconds this thread spent on the workers' agents' observations but for their sight (body, inbox, touch). */
+  restMs = 0;
+  /** Milliseconds the workers spent on their batches (all workers together). */
+  workerBusyMs = 0;
 
-  /**
-   * `workers` worker threads beside this one (0: everything on this thread, as without this class).
-   * `marginBlocks`: terrain generated beyond each given-away agent's perception range (tests shrink it
-   * to make a worker meet a column it does not hold).
-   */
-  constructor(private readonly world: World, workers: number, private readonly marginBlocks = MARGIN_BLOCKS) {
+  /** `workers` worker threads beside this one (0: everything on this thread, the same observations). */
+  constructor(private readonly world: World, workers: number, options: SightThreadsOptions = {}) {
+    this.pipelined = options.pipelined ?? false;
+    this.entitiesOnWorkers = options.entitiesOnWorkers ?? false;
+    this.marginBlocks = options.marginBlocks ?? MARGIN_BLOCKS;
     for (let k = 0; k < workers; k++) this.workers.push(this.start());
     this.share = workers / (workers + 1);
   }
@@ -82,20 +143,30 @@ export class SightThreads {
     return this.workers.length + 1;
   }
 
-  /** The fraction of agents whose block summaries the workers compute now. */
+  /** The fraction of agents whose sight the workers compute now. */
   get workerShare(): number {
     return this.workers.length === 0 ? 0 : this.share;
   }
 
   /**
-   * Observes each player once: `build(i, nearbyBlocks)` must build player i's observation, with
-   * `nearbyBlocks` its block summary when a worker computed it (undefined: `build` scans here, as
-   * `observe` does by itself). The workers get their share first, this thread then builds its own
-   * players' observations, then the workers' players' ones with their summaries. The order of the
-   * `build` calls is therefore not the order of `players`; every observation is the same as
-   * `observedBlocks(world, player, query)` would make it. The world must not change until this returns.
+   * Observes each player once, now, and returns the observations in the order of `players`. `build(i,
+   * sight)` must build player i's observation: looking itself when `sight` is undefined (as `observe`
+   * does by itself), else listing the arrays given, which this fills in before returning (`observe(world,
+   * player, state, sight)` does both). The world must not change until this returns.
    */
-  observe(players: readonly Player[], queries: readonly SightQuery[], build: (i: number, nearbyBlocks: VisibleBlockSummary[] | undefined) => void): void {
+  observe<T extends Sighted>(players: readonly Player[], queries: readonly SightQuery[], build: (i: number, sight: SightAhead | undefined) => T): T[] {
+    this.begin(players, queries, build);
+    return this.finish();
+  }
+
+  /**
+   * Starts observing each player at this tick: hands the workers their share, builds this thread's
+   * players' observations, then the workers' players' ones with empty sight arrays that `finish`
+   * fills in (`build` as in `observe`). In pipelined mode the caller may step the world before
+   * `finish`; otherwise it must not change it.
+   */
+  begin<T extends Sighted>(players: readonly Player[], queries: readonly SightQuery[], build: (i: number, sight: SightAhead | undefined) => T): void {
+    if (this.pending) throw new InternalError('SightThreads.begin was called again before finish: a batch of observations would be lost');
     const mine: number[] = [];
     const theirs: number[][] = this.workers.map(() => []);
     const k = this.workers.length;
@@ -106,55 +177,106 @@ export class SightThreads {
     }
     // Terrain the workers will read is generated here first: only this thread writes the store.
     for (const list of theirs) for (const i of list) this.generateAround(players[i]!);
-    const sent = this.workers.map((w, j) => this.send(w, theirs[j]!.map((i) => requestOf(players[i]!, queries[i]!))));
+    const sent = this.workers.map((w, j) => ({ seq: this.send(w, theirs[j]!.map((i) => requestOf(players[i]!, queries[i]!))), indices: theirs[j]! }));
+    const out: T[] = new Array<T>(players.length);
     const t0 = performance.now();
-    for (const i of mine) build(i, undefined);
+    for (const i of mine) out[i] = build(i, undefined);
     const t1 = performance.now();
+    for (const list of theirs) for (const i of list) out[i] = build(i, this.entitiesOnWorkers ? { nearbyBlocks: [], entities: [] } : { nearbyBlocks: [] });
+    const t2 = performance.now();
     this.ownMs += t1 - t0;
+    this.restMs += t2 - t1;
+    this.pending = {
+      tick: this.world.tick,
+      players,
+      queries,
+      out,
+      sent,
+      mainPerAgent: mine.length > 0 ? (t1 - t0) / mine.length : 0,
+      overlapMs: t2 - t1,
+      startedAt: t2,
+    };
+  }
+
+  /**
+   * Waits for the workers' answers to the batch `begin` started, fills them in, and returns the
+   * batch's observations in the order of its players.
+   */
+  finish<T extends Sighted>(): T[] {
+    const p = this.pending as Pending<T> | null;
+    if (!p) throw new InternalError('SightThreads.finish was called with no batch started');
+    this.pending = null;
+    const t0 = performance.now();
+    const overlapMs = p.overlapMs + (this.pipelined ? t0 - p.startedAt : 0);
     let slowestWorker = 0;
     let sentToWorkers = 0;
+    const k = this.workers.length;
     for (let j = 0; j < k; j++) {
-      const answer = this.receive(this.workers[j]!, sent[j]!);
-      if (j === k - 1) this.waitMs += performance.now() - t1;
-      slowestWorker = Math.max(slowestWorker, answer.busyMs / Math.max(1, theirs[j]!.length));
-      sentToWorkers += theirs[j]!.length;
+      const { seq, indices } = p.sent[j]!;
+      const answer = this.receive(this.workers[j]!, seq);
+      this.workerBusyMs += answer.busyMs;
+      slowestWorker = Math.max(slowestWorker, answer.busyMs / Math.max(1, indices.length));
+      sentToWorkers += indices.length;
       let lost = false;
-      theirs[j]!.forEach((i, n) => {
-        const summary = answer.summaries[n];
-        if (summary) {
+      indices.forEach((i, n) => {
+        const seen = answer.seen[n];
+        if (seen) {
           this.byWorkers++;
-          build(i, summary);
+          fill(p.out[i]!, seen);
           return;
         }
         // The worker met a column it did not hold: its scratch state may be half-updated, so it is
-        // replaced, and this observation scans here (same code, same blocks, same answer).
+        // replaced, and the sight is computed here (same code, same world, same answer) if the
+        // world is still that of the batch's tick.
+        if (this.world.tick !== p.tick) {
+          throw new InternalError(
+            `a sight worker read a chunk column the main thread had not generated, and the world has moved on from tick ${p.tick}, so its sight cannot be redone here: the terrain generated around each agent given to a worker (SightThreads' margin) must cover what the senses read`,
+          );
+        }
         lost = true;
         this.redone++;
-        build(i, undefined);
+        fill(p.out[i]!, this.seenHere(p.players[i]!, p.queries[i]!));
       });
       if (lost) this.restart(j);
     }
-    if (k > 0) this.rebalance(mine.length > 0 ? (t1 - t0) / mine.length : 0, sentToWorkers > 0 ? slowestWorker : 0);
+    this.waitMs += performance.now() - t0;
+    if (k > 0) this.rebalance(p.mainPerAgent, sentToWorkers > 0 ? slowestWorker : 0, p.players.length, overlapMs);
+    return p.out;
   }
 
   /** Stops the workers. */
   close(): void {
     for (const w of this.workers) this.stop(w);
     this.workers.length = 0;
+    this.pending = null;
   }
 
   /**
-   * Moves the share toward the split where both sides finish together: this thread's n·(1 − s)
-   * observations against each worker's n·s/k summaries.
+   * Moves the share s toward the split where both sides finish together: this thread's other work O
+   * (the workers' agents' observations but for their sight; in pipelined mode the world's step
+   * too) plus n·(1 − s) whole observations at m each, against each worker's n·s/k agents' sight at w:
+   * O + n·(1 − s)·m = n·s·w/k, so s = (O + n·m) / (n·(m + w/k)).
    */
-  private rebalance(mainPerAgent: number, workerPerAgent: number): void {
+  private rebalance(mainPerAgent: number, workerPerAgent: number, n: number, overlapMs: number): void {
     const smooth = (old: number, now: number) => (now <= 0 ? old : old === 0 ? now : old * 0.8 + now * 0.2);
     this.mainCost = smooth(this.mainCost, mainPerAgent);
     this.workerCost = smooth(this.workerCost, workerPerAgent);
-    if (this.mainCost === 0 || this.workerCost === 0) return;
+    this.overlapCost = smooth(this.overlapCost, overlapMs);
+    if (this.mainCost === 0 || this.workerCost === 0 || n === 0) return;
     const k = this.workers.length;
-    const target = this.mainCost / (this.mainCost + this.workerCost / k);
-    this.share = Math.min(0.95, Math.max(0.05, target));
+    const target = (this.overlapCost + n * this.mainCost) / (n * (this.mainCost + this.workerCost / k));
+    // Never all on this thread (the workers' cost would no longer be measured); all on the workers
+    // is allowed (this thread's cost per agent is then the last one measured).
+    this.share = Math.min(1, Math.max(0.05, target));
+  }
+
+  /** What a worker would have answered for `player`, computed here. */
+  private seenHere(player: Player, q: SightQuery): SightSeen {
+    const world = this.world;
+    return {
+      nearbyBlocks: observedBlocks(world, player, q),
+      entities: this.entitiesOnWorkers ? observedEntities(world, player, q, (id) => world.entity(id)!) : null,
+    };
   }
 
   private generateAround(p: Player): void {
@@ -173,7 +295,7 @@ export class SightThreads {
     const worker = startWorker(siblingModule(import.meta.url, 'sight-worker'), { ...data }, [port2]);
     worker.unref();
     port1.unref();
-    return { worker, port: port1, control: new Int32Array(controlBuffer), feed: new BlockFeed(this.world), seq: 0 };
+    return { worker, port: port1, control: new Int32Array(controlBuffer), feed: new BlockFeed(this.world), entities: new EntitySnapshotWriter(), seq: 0 };
   }
 
   private stop(w: SightWorker): void {
@@ -188,8 +310,9 @@ export class SightThreads {
   }
 
   private send(w: SightWorker, requests: SightRequest[]): number {
-    const batch: SightBatch = { seq: ++w.seq, update: w.feed.take(), requests };
-    w.port.postMessage(batch);
+    const transfer: ArrayBuffer[] = [];
+    const batch: SightBatch = { seq: ++w.seq, update: w.feed.take(transfer), entities: requests.length > 0 && this.entitiesOnWorkers ? w.entities.take(this.world, transfer) : null, requests };
+    w.port.postMessage(batch, transfer);
     return batch.seq;
   }
 
@@ -209,6 +332,12 @@ export class SightThreads {
   }
 }
 
+/** Puts what a player sees into the arrays `begin` gave `build`, so the observation built around them holds it. */
+function fill(o: Sighted, seen: SightSeen): void {
+  o.nearbyBlocks.push(...seen.nearbyBlocks);
+  if (seen.entities) o.entities.push(...seen.entities);
+}
+
 /** A fixed pseudo-random number in [0, 1) per agent id (Knuth's multiplicative hash). */
 const spread = (id: number): number => (Math.imul(id, 2654435761) >>> 0) / 4294967296;
 
@@ -225,6 +354,7 @@ function requestOf(p: Player, q: SightQuery): SightRequest {
     fovDegrees: p.fovDegrees,
     omniscient: q.omniscient,
     maxBlockTypes: q.maxBlockTypes,
+    maxEntities: q.maxEntities,
     maxRays: q.maxRays,
   };
 }

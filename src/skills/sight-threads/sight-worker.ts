@@ -1,22 +1,25 @@
 /**
- * A sight worker's thread: it holds a replica of the main thread's block store (the same shared
- * section arrays) and answers batches of block summaries with the senses' own code
- * (`observedBlocks`), over a body port of its own. Its caches (exposed blocks, column tops, each
- * agent's last summary) are its own and are kept current by the batch's block changes, replayed to
- * its watchers before anything is computed, exactly as the world's block watcher feeds the main
- * thread's caches.
+ * A sight worker's thread: it holds a copy of the main thread's block store and entities as of the
+ * last hand-over (`BlockReplica`, `EntitySnapshot`; the main thread may be stepping the next tick
+ * meanwhile) and answers batches of block summaries and entity lists with the observation's own
+ * code (`observedBlocks`, `observedEntities`), over a body port of its own. Its caches (exposed
+ * blocks, column tops, each agent's last summary) are its own and are kept
+ * current by the batch's block changes, written to the copy and replayed to its watchers before
+ * anything is computed, exactly as the world's block watcher feeds the main thread's caches.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import { Registry } from '../../world/index.js';
 import { BlockReplica, ColumnNotShared } from '../../world/parallel/block-replica.js';
+import { EntitySnapshot } from '../../world/parallel/entity-snapshot.js';
 import type { BlockChangeWatcher, BodyEntity, BodyPort, Viewer } from '../body-port.js';
-import { observedBlocks } from '../observe/observe.js';
+import { observedBlocks, observedEntities } from '../observe/observe.js';
 import type { SightAnswer, SightBatch, SightRequest, SightWorkerData } from './protocol.js';
 
 const data = workerData as SightWorkerData;
 const control = new Int32Array(data.control);
 const replica = new BlockReplica();
+const entities = new EntitySnapshot();
 let watchers: readonly BlockChangeWatcher[] = [];
 
 const port: BodyPort = {
@@ -28,11 +31,11 @@ const port: BodyPort = {
       watchers = watchers.filter((w) => w !== watcher);
     };
   },
-  // Block summaries read blocks only; entities stay on the main thread.
-  forEachNear() {
-    throw new Error('a sight worker holds no entities');
+  // The entities of the hand-over's tick, as the main thread's index held them.
+  forEachNear(p, radius, visit) {
+    entities.forEachNear(p, radius, visit);
   },
-  entities: { values: (): Iterable<BodyEntity> => [] },
+  entities: { values: (): Iterable<BodyEntity> => entities.values() },
 };
 
 /** One long-lived viewer per agent: the senses remember an agent's last summary by its viewer object. */
@@ -54,20 +57,31 @@ function viewerOf(r: SightRequest): Viewer {
   return v;
 }
 
+function factsOf(id: number) {
+  const e = entities.entity(id);
+  if (!e) throw new Error(`entity ${id} was seen but is not in the snapshot`);
+  return e;
+}
+
 function answer(batch: SightBatch): SightAnswer {
   const t0 = performance.now();
   replica.apply(batch.update, (x, y, z, before, after) => {
     for (const w of watchers) w(x, y, z, before, after);
   });
-  const summaries = batch.requests.map((r) => {
+  if (batch.entities) entities.apply(batch.entities);
+  const seen = batch.requests.map((r) => {
+    const viewer = viewerOf(r);
     try {
-      return observedBlocks(port, viewerOf(r), { omniscient: r.omniscient, maxBlockTypes: r.maxBlockTypes, maxRays: r.maxRays });
+      return {
+        nearbyBlocks: observedBlocks(port, viewer, { omniscient: r.omniscient, maxBlockTypes: r.maxBlockTypes, maxRays: r.maxRays }),
+        entities: batch.entities ? observedEntities(port, viewer, { omniscient: r.omniscient, maxEntities: r.maxEntities }, factsOf) : null,
+      };
     } catch (err) {
       if (err instanceof ColumnNotShared) return null;
       throw err;
     }
   });
-  return { seq: batch.seq, summaries, busyMs: performance.now() - t0 };
+  return { seq: batch.seq, seen, busyMs: performance.now() - t0 };
 }
 
 const channel: MessagePort = data.port;
@@ -76,7 +90,7 @@ channel.on('message', (batch: SightBatch) => {
   try {
     out = answer(batch);
   } catch (err) {
-    out = { seq: batch.seq, summaries: [], busyMs: 0, error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+    out = { seq: batch.seq, seen: [], busyMs: 0, error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
   }
   channel.postMessage(out);
   // The main thread may be blocked in Atomics.wait: the answer is on the port before it wakes.

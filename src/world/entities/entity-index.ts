@@ -7,8 +7,9 @@
 import type { Vec3 } from '../../core/vec3.js';
 import type { Entity } from './entity.js';
 
-const CELL = 16;
-const cellKey = (cx: number, cz: number): number => (cx + 32768) * 65536 + (cz + 32768);
+/** Cell size and key, shared with a worker's entity snapshot (`parallel/entity-snapshot.ts`), which files the same way. */
+export const CELL = 16;
+export const cellKey = (cx: number, cz: number): number => (cx + 32768) * 65536 + (cz + 32768);
 
 export class EntityIndex {
   private readonly cells = new Map<number, Entity[]>();
@@ -87,8 +88,8 @@ function query(cells: Map<number, Entity[]>, p: Vec3, radius: number, filter?: (
   return out;
 }
 
-/** Visits the entities of the cells around `p` whose feet are within `radius`, cell by cell. */
-function scan(cells: Map<number, Entity[]>, p: Vec3, radius: number, visit: (e: Entity) => void): void {
+/** Visits the entities of the cells around `p` whose feet are within `radius`, cell by cell (also over a worker's snapshot). */
+export function scan<E extends { readonly pos: Vec3; readonly removed: boolean }>(cells: Map<number, E[]>, p: Vec3, radius: number, visit: (e: E) => void): void {
   const r2 = radius * radius;
   const x0 = Math.floor((p.x - radius) / CELL);
   const x1 = Math.floor((p.x + radius) / CELL);

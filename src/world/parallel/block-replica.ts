@@ -1,8 +1,12 @@
 /**
- * A worker thread's read-only view of the main thread's block store: the same shared section
- * arrays, filed by column. It never generates terrain (that writes the store, which only the main
- * thread does), so reading a column the main thread has not generated or not yet passed on is an
- * error the caller catches and answers on the main thread instead (`ColumnNotShared`).
+ * A worker thread's copy of the main thread's block store as of the last hand-over, filed by column
+ * (`BlockFeed` sends the columns and sections that appeared, copied, and the block changes, which
+ * this applies). It is the worker's own memory: the main thread goes on writing the store's next
+ * tick while the worker reads this one, so the worker always reads the blocks of the tick it was
+ * handed, with nothing to lock and nothing to check per read.
+ *
+ * It never generates terrain (only the main thread writes the world), so reading a column the main
+ * thread has not generated or not yet passed on is an error the caller catches (`ColumnNotShared`).
  */
 import { GuildcraftError, InternalError } from '../../core/errors.js';
 import { MAX_Y, MIN_Y } from '../terrain/generator.js';
@@ -25,7 +29,7 @@ export class BlockReplica {
   private lastKey = NaN;
   private lastColumn: (Uint16Array | null)[] | null = null;
 
-  /** Files the update's columns and sections; calls `changed` for each block change, in order. */
+  /** Files the update's columns and sections, writes its block changes; calls `changed` for each change, in order, after writing it. */
   apply(update: BlockFeedUpdate, changed: (x: number, y: number, z: number, before: number, after: number) => void): void {
     for (const c of update.columns) this.columns.set(columnKey(c.cx, c.cz), c.sections);
     for (const s of update.sections) {
@@ -36,7 +40,24 @@ export class BlockReplica {
     this.lastKey = NaN;
     this.lastColumn = null;
     const ch = update.changes;
-    for (let i = 0; i < ch.length; i += 5) changed(ch[i]!, ch[i + 1]!, ch[i + 2]!, ch[i + 3]!, ch[i + 4]!);
+    for (let i = 0; i < ch.length; i += 5) {
+      this.set(ch[i]!, ch[i + 1]!, ch[i + 2]!, ch[i + 4]!);
+      changed(ch[i]!, ch[i + 1]!, ch[i + 2]!, ch[i + 3]!, ch[i + 4]!);
+    }
+  }
+
+  /** Writes a change the feed reported (its column is always held: the store generates a column before writing it). */
+  private set(x: number, y: number, z: number, state: number): void {
+    if (y < MIN_Y || y > MAX_Y) return;
+    const col = this.columns.get(columnKey(x >> 4, z >> 4));
+    if (!col) throw new InternalError(`a block change at ${x},${y},${z} arrived before its column (the block feed lost a column)`);
+    const sy = y - MIN_Y;
+    let sec = col[sy >> 4];
+    if (!sec) {
+      if (state === 0) return;
+      sec = col[sy >> 4] = new Uint16Array(4096);
+    }
+    sec[((sy & 15) << 8) | ((z & 15) << 4) | (x & 15)] = state;
   }
 
   /** Block-state id at integer coordinates (0, air, outside the build height), as `BlockStore.get`. */
