@@ -267,8 +267,8 @@ export class World {
         this.entities.delete(e.id);
         this.index.remove(e);
         if (e.kind === 'player' && this.players.get(e.name) === e) this.players.delete(e.name);
-      } else {
-        this.index.update(e);
+      } else if (e.kind !== 'item' || e.restingSince < 0) {
+        this.index.update(e); // a resting item has not moved (physics/item-rest.ts)
       }
     }
     this.tick++;

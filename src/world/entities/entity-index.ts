@@ -2,26 +2,35 @@
  * Spatial index of entities: a hash grid of 16x16 columns (x/z). Queries visit only the cells a
  * radius touches, so "entities near me" stays cheap with a thousand agents. Players are also filed
  * in a grid of their own: the frequent "players near" queries (item pickup, mob targeting, spawning,
- * despawning) then skip the dropped items and mobs that share their cells.
+ * despawning) then skip the dropped items and mobs that share their cells. Dropped items are also
+ * filed in a fine grid of 2x2 columns: pickup and merging reach a block or two, and on a field that
+ * agents have dug for minutes a 16-block cell holds dozens of items (about one per block).
  */
 import type { Vec3 } from '../../core/vec3.js';
-import type { Entity } from './entity.js';
+import type { Entity, ItemEntity } from './entity.js';
 
 const CELL = 16;
+const ITEM_CELL = 2;
 const cellKey = (cx: number, cz: number): number => (cx + 32768) * 65536 + (cz + 32768);
 
 export class EntityIndex {
   private readonly cells = new Map<number, Entity[]>();
   private readonly playerCells = new Map<number, Entity[]>();
+  private readonly itemCells = new Map<number, Entity[]>();
 
   insert(e: Entity): void {
     const key = cellKey(Math.floor(e.pos.x / CELL), Math.floor(e.pos.z / CELL));
     e.indexCell = key;
     addTo(this.cells, key, e);
     if (e.kind === 'player') addTo(this.playerCells, key, e);
+    else if (e.kind === 'item') this.refileItem(e);
   }
 
   remove(e: Entity): void {
+    if (e.kind === 'item' && !Number.isNaN(e.itemCell)) {
+      removeFrom(this.itemCells, e.itemCell, e);
+      e.itemCell = NaN;
+    }
     const key = e.indexCell;
     if (Number.isNaN(key)) return;
     e.indexCell = NaN;
@@ -31,10 +40,29 @@ export class EntityIndex {
 
   /** Re-files an entity whose position changed; cheap when it stayed in its cell. */
   update(e: Entity): void {
+    if (e.kind === 'item') this.refileItem(e);
     const key = cellKey(Math.floor(e.pos.x / CELL), Math.floor(e.pos.z / CELL));
-    if (e.indexCell === key) return;
-    this.remove(e);
-    this.insert(e);
+    const was = e.indexCell;
+    if (was === key) return;
+    e.indexCell = key;
+    removeFrom(this.cells, was, e);
+    addTo(this.cells, key, e);
+    if (e.kind === 'player') {
+      removeFrom(this.playerCells, was, e);
+      addTo(this.playerCells, key, e);
+    }
+  }
+
+  /**
+   * Re-files a dropped item in the fine item grid at once. The movement rule calls it after moving an
+   * item, so the item queries below see where items are now, not where the last tick left them.
+   */
+  refileItem(e: ItemEntity): void {
+    const key = cellKey(Math.floor(e.pos.x / ITEM_CELL), Math.floor(e.pos.z / ITEM_CELL));
+    if (e.itemCell === key) return;
+    if (!Number.isNaN(e.itemCell)) removeFrom(this.itemCells, e.itemCell, e);
+    e.itemCell = key;
+    addTo(this.itemCells, key, e);
   }
 
   /**
@@ -42,7 +70,7 @@ export class EntityIndex {
    * optionally filtered. Stable order keeps rules that iterate neighbours deterministic.
    */
   near(p: Vec3, radius: number, filter?: (e: Entity) => boolean): Entity[] {
-    return query(this.cells, p, radius, filter);
+    return query(this.cells, CELL, p, radius, filter);
   }
 
   /**
@@ -50,17 +78,33 @@ export class EntityIndex {
    * without building a list: for callers that impose their own order (sorting by distance, say).
    */
   forEachNear(p: Vec3, radius: number, visit: (e: Entity) => void): void {
-    scan(this.cells, p, radius, visit);
+    scan(this.cells, CELL, p, radius, visit);
   }
 
   /** `forEachNear` restricted to players (no list, no sort): for callers that keep few of them and order those themselves. */
   forEachNearPlayer(p: Vec3, radius: number, visit: (e: Entity) => void): void {
-    scan(this.playerCells, p, radius, visit);
+    scan(this.playerCells, CELL, p, radius, visit);
   }
 
   /** `near` restricted to players: the same result as filtering `near` by kind, without visiting other entities. */
   nearPlayers(p: Vec3, radius: number, filter?: (e: Entity) => boolean): Entity[] {
-    return query(this.playerCells, p, radius, filter);
+    return query(this.playerCells, CELL, p, radius, filter);
+  }
+
+  /**
+   * Calls `visit` for each dropped item in the fine-grid cells over the columns x0..x1, z0..z1 (block
+   * coordinates, any height), in no particular order: a superset of the items whose feet are in that
+   * box, which the caller narrows with its own exact test.
+   */
+  forEachItemAround(x0: number, x1: number, z0: number, z1: number, visit: (e: ItemEntity) => void): void {
+    const cx1 = Math.floor(x1 / ITEM_CELL), cz1 = Math.floor(z1 / ITEM_CELL);
+    for (let cx = Math.floor(x0 / ITEM_CELL); cx <= cx1; cx++) {
+      for (let cz = Math.floor(z0 / ITEM_CELL); cz <= cz1; cz++) {
+        const list = this.itemCells.get(cellKey(cx, cz));
+        if (!list) continue;
+        for (const e of list) if (!e.removed) visit(e as ItemEntity);
+      }
+    }
   }
 }
 
@@ -78,22 +122,22 @@ function removeFrom(cells: Map<number, Entity[]>, key: number, e: Entity): void 
   if (list.length === 0) cells.delete(key);
 }
 
-function query(cells: Map<number, Entity[]>, p: Vec3, radius: number, filter?: (e: Entity) => boolean): Entity[] {
+function query(cells: Map<number, Entity[]>, cell: number, p: Vec3, radius: number, filter?: (e: Entity) => boolean): Entity[] {
   const out: Entity[] = [];
-  scan(cells, p, radius, (e) => {
+  scan(cells, cell, p, radius, (e) => {
     if (!filter || filter(e)) out.push(e);
   });
   out.sort((a, b) => a.id - b.id);
   return out;
 }
 
-/** Visits the entities of the cells around `p` whose feet are within `radius`, cell by cell. */
-function scan(cells: Map<number, Entity[]>, p: Vec3, radius: number, visit: (e: Entity) => void): void {
+/** Visits the entities of the cells (of `cell` blocks) around `p` whose feet are within `radius`, cell by cell. */
+function scan(cells: Map<number, Entity[]>, cell: number, p: Vec3, radius: number, visit: (e: Entity) => void): void {
   const r2 = radius * radius;
-  const x0 = Math.floor((p.x - radius) / CELL);
-  const x1 = Math.floor((p.x + radius) / CELL);
-  const z0 = Math.floor((p.z - radius) / CELL);
-  const z1 = Math.floor((p.z + radius) / CELL);
+  const x0 = Math.floor((p.x - radius) / cell);
+  const x1 = Math.floor((p.x + radius) / cell);
+  const z0 = Math.floor((p.z - radius) / cell);
+  const z1 = Math.floor((p.z + radius) / cell);
   for (let cx = x0; cx <= x1; cx++) {
     for (let cz = z0; cz <= z1; cz++) {
       const list = cells.get(cellKey(cx, cz));
