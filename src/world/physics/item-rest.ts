@@ -19,9 +19,11 @@ export const ITEM_GROUND_FRICTION = 0.588;
  * sideways speeds too small to move it), out of water, and neither fell nor slid. The next tick then
  * starts the same way from the same blocks, so it moves the same: not at all.
  */
-export function cameToRest(e: ItemEntity, start: { vx: number; vy: number; vz: number; wet: boolean }, dx: number, dy: number, dz: number, landed: boolean): boolean {
-  return landed && dx === 0 && dy === 0 && dz === 0 && start.vy === 0 && !start.wet &&
-    Math.abs(start.vx) < MOVE_EPSILON && Math.abs(start.vz) < MOVE_EPSILON && e.onGround;
+export function cameToRest(
+  e: ItemEntity, startVx: number, startVy: number, startVz: number, startedWet: boolean, dx: number, dy: number, dz: number, landed: boolean,
+): boolean {
+  return landed && dx === 0 && dy === 0 && dz === 0 && startVy === 0 && !startedWet &&
+    Math.abs(startVx) < MOVE_EPSILON && Math.abs(startVz) < MOVE_EPSILON && e.onGround;
 }
 
 /**

@@ -220,7 +220,7 @@ function solidBelow(e: EntityBase, solid: SolidAt): boolean {
 }
 
 function moveItem(e: ItemEntity, solid: SolidAt, tick: number): void {
-  const start = { vx: e.vel.x, vy: e.vel.y, vz: e.vel.z, wet: e.inWater };
+  const vx = e.vel.x, vy = e.vel.y, vz = e.vel.z, wet = e.inWater;
   if (e.inWater) e.vel.y = Math.min(e.vel.y + 0.005, 0.06);
   else e.vel.y = (e.vel.y - ITEM_GRAVITY) * AIR_DRAG;
   const dy = moveAxis(e, 1, e.vel.y, solid);
@@ -232,5 +232,5 @@ function moveItem(e: ItemEntity, solid: SolidAt, tick: number): void {
   e.vel.x *= f;
   e.vel.z *= f;
   if (e.onGround) e.vel.y = 0;
-  if (cameToRest(e, start, dx, dy, dz, landed)) e.restingSince = tick;
+  if (cameToRest(e, vx, vy, vz, wet, dx, dy, dz, landed)) e.restingSince = tick;
 }
