@@ -46,7 +46,7 @@ describe('EntityIndex.nearPlayers, forEachNear and forEachNearPlayer', () => {
 });
 
 describe('EntityIndex.forEachItemAround', () => {
-  it('visits every dropped item whose feet are in the columns asked, as items fall, slide, merge and are picked up', () => {
+  it('visits every dropped item whose feet are in the box asked, as items fall, slide, merge and are picked up', () => {
     const w = new World({ seed: 5, terrain: { type: 'flat' }, gamerules: { doMobSpawning: false } });
     const rng = new Rng('item-grid-test');
     for (let i = 0; i < 200; i++) {
@@ -58,12 +58,13 @@ describe('EntityIndex.forEachItemAround', () => {
     for (let round = 0; round < 15; round++) {
       w.run(round < 5 ? 1 : 7);
       for (let q = 0; q < 30; q++) {
-        const x0 = rng.range(-25, 25), z0 = rng.range(-25, 25), size = rng.range(0, 6);
+        const x0 = rng.range(-25, 25), y0 = rng.range(-63, -52), z0 = rng.range(-25, 25), size = rng.range(0, 6);
+        const inBox = (e: Entity) => e.pos.x >= x0 && e.pos.x <= x0 + size && e.pos.y >= y0 && e.pos.y <= y0 + size && e.pos.z >= z0 && e.pos.z <= z0 + size;
         const visited: number[] = [];
-        w.index.forEachItemAround(x0, x0 + size, z0, z0 + size, (e) => {
-          if (e.pos.x >= x0 && e.pos.x <= x0 + size && e.pos.z >= z0 && e.pos.z <= z0 + size) visited.push(e.id);
+        w.index.forEachItemAround(x0, x0 + size, y0, y0 + size, z0, z0 + size, (e) => {
+          if (inBox(e)) visited.push(e.id);
         });
-        const expected = [...w.items()].filter((e) => e.pos.x >= x0 && e.pos.x <= x0 + size && e.pos.z >= z0 && e.pos.z <= z0 + size).map((e) => e.id);
+        const expected = [...w.items()].filter(inBox).map((e) => e.id);
         expect(visited.sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
         seen += expected.length;
       }

@@ -3,15 +3,17 @@
  * radius touches, so "entities near me" stays cheap with a thousand agents. Players are also filed
  * in a grid of their own: the frequent "players near" queries (item pickup, mob targeting, spawning,
  * despawning) then skip the dropped items and mobs that share their cells. Dropped items are also
- * filed in a fine grid of 2x2 columns: pickup and merging reach a block or two, and on a field that
- * agents have dug for minutes a 16-block cell holds dozens of items (about one per block).
+ * filed in a fine grid of 4-block cubes: pickup and merging reach a block or two, and on a field that
+ * agents have dug for minutes a 16-block column holds dozens of items, piled down the pits.
  */
 import type { Vec3 } from '../../core/vec3.js';
 import type { Entity, ItemEntity } from './entity.js';
 
 const CELL = 16;
-const ITEM_CELL = 2;
+const ITEM_CELL = 4;
 const cellKey = (cx: number, cz: number): number => (cx + 32768) * 65536 + (cz + 32768);
+/** A cube of the item grid: the column's key with the height (cells of 4 from y = -1024) below it. */
+const cubeKey = (cx: number, cy: number, cz: number): number => cellKey(cx, cz) * 1024 + ((cy + 256) & 1023);
 
 export class EntityIndex {
   private readonly cells = new Map<number, Entity[]>();
@@ -58,7 +60,7 @@ export class EntityIndex {
    * item, so the item queries below see where items are now, not where the last tick left them.
    */
   refileItem(e: ItemEntity): void {
-    const key = cellKey(Math.floor(e.pos.x / ITEM_CELL), Math.floor(e.pos.z / ITEM_CELL));
+    const key = cubeKey(Math.floor(e.pos.x / ITEM_CELL), Math.floor(e.pos.y / ITEM_CELL), Math.floor(e.pos.z / ITEM_CELL));
     if (e.itemCell === key) return;
     if (!Number.isNaN(e.itemCell)) removeFrom(this.itemCells, e.itemCell, e);
     e.itemCell = key;
@@ -92,17 +94,19 @@ export class EntityIndex {
   }
 
   /**
-   * Calls `visit` for each dropped item in the fine-grid cells over the columns x0..x1, z0..z1 (block
-   * coordinates, any height), in no particular order: a superset of the items whose feet are in that
-   * box, which the caller narrows with its own exact test.
+   * Calls `visit` for each dropped item in the item grid's cubes over the box x0..x1, y0..y1, z0..z1
+   * (block coordinates), in no particular order: a superset of the items whose feet are in that box,
+   * which the caller narrows with its own exact test.
    */
-  forEachItemAround(x0: number, x1: number, z0: number, z1: number, visit: (e: ItemEntity) => void): void {
-    const cx1 = Math.floor(x1 / ITEM_CELL), cz1 = Math.floor(z1 / ITEM_CELL);
+  forEachItemAround(x0: number, x1: number, y0: number, y1: number, z0: number, z1: number, visit: (e: ItemEntity) => void): void {
+    const cx1 = Math.floor(x1 / ITEM_CELL), cy0 = Math.floor(y0 / ITEM_CELL), cy1 = Math.floor(y1 / ITEM_CELL), cz1 = Math.floor(z1 / ITEM_CELL);
     for (let cx = Math.floor(x0 / ITEM_CELL); cx <= cx1; cx++) {
       for (let cz = Math.floor(z0 / ITEM_CELL); cz <= cz1; cz++) {
-        const list = this.itemCells.get(cellKey(cx, cz));
-        if (!list) continue;
-        for (const e of list) if (!e.removed) visit(e as ItemEntity);
+        for (let cy = cy0; cy <= cy1; cy++) {
+          const list = this.itemCells.get(cubeKey(cx, cy, cz));
+          if (!list) continue;
+          for (const e of list) if (!e.removed) visit(e as ItemEntity);
+        }
       }
     }
   }

@@ -46,7 +46,8 @@ export function itemPickupSystem(): WorldSystem {
       for (const p of world.players.values()) {
         if (p.removed || p.dead) continue;
         const reach = p.width / 2 + 1 + ITEM_WIDTH / 2;
-        world.index.forEachItemAround(p.pos.x - reach, p.pos.x + reach, p.pos.z - reach, p.pos.z + reach, (item) => {
+        const { x, y, z } = p.pos;
+        world.index.forEachItemAround(x - reach, x + reach, y - 0.5 - ITEM_WIDTH, y + p.height + 0.5, z - reach, z + reach, (item) => {
           if (!touches(p, item) || !withinQueryRadius(p, item)) return;
           let list = touchedBy.get(item);
           if (!list) touchedBy.set(item, (list = spare.pop() ?? []));
@@ -108,7 +109,7 @@ function mergeNearby(world: World, item: ItemEntity): void {
   if (max <= 1 || item.stack.count >= max) return;
   const { x, y, z } = item.pos;
   mergeable.length = 0;
-  world.index.forEachItemAround(x - MERGE_RADIUS, x + MERGE_RADIUS, z - MERGE_RADIUS, z + MERGE_RADIUS, (other) => {
+  world.index.forEachItemAround(x - MERGE_RADIUS, x + MERGE_RADIUS, y - MERGE_RADIUS, y + MERGE_RADIUS, z - MERGE_RADIUS, z + MERGE_RADIUS, (other) => {
     if (Math.abs(other.pos.x - x) > MERGE_RADIUS || Math.abs(other.pos.z - z) > MERGE_RADIUS || Math.abs(other.pos.y - y) > MERGE_RADIUS) return;
     if (other !== item && sameKind(item, other)) mergeable.push(other);
   });

@@ -32,7 +32,7 @@ export function cameToRest(
  * rule has already run in the current tick (a change after it leaves this tick's rest as it was).
  */
 export function wakeItemsNear(world: World, x: number, y: number, z: number, movedThisTick: boolean): void {
-  world.index.forEachItemAround(x - 1, x + 1.999, z - 1, z + 1.999, (e) => {
+  world.index.forEachItemAround(x - 1, x + 1.999, y - 2, y + 2.999, z - 1, z + 1.999, (e) => {
     if (e.restingSince < 0) return;
     const bx = Math.floor(e.pos.x), by = Math.floor(e.pos.y), bz = Math.floor(e.pos.z);
     if (Math.abs(bx - x) > 1 || Math.abs(bz - z) > 1 || Math.abs(by - y) > 2) return;
