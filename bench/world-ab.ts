@@ -11,6 +11,10 @@
  * hashed: the hashes must agree (the same seed and inputs give the same event log), or the change
  * altered a world rule and the comparison says so.
  *
+ * `--warm-ticks N` steps both worlds N ticks before the rounds (their events hashed too): a slowdown
+ * that only shows after simulated minutes (items piling up, ground dug away) is compared on the aged
+ * world, e.g. `--warm-ticks 6000` for five minutes.
+ *
  * `--threads A,B` gives each build's bench that many sight worker threads; with one build twice
  * (`--builds dist,dist --threads 0,1 --observe-every 100`) it measures what the worker gives, by the
  * wall clock (`wallSpeedup`: CPU time counts both cores), and checks that the events and every
@@ -48,6 +52,8 @@ interface Options {
   observeEvery: number;
   rounds: number;
   roundTicks: number;
+  /** Ticks both worlds run before the measured rounds (besides the usual warm-up). */
+  warmTicks: number;
   seed: string;
   /** Worker threads of each build's bench, in the order of `--builds`. */
   threads: [number, number];
@@ -68,7 +74,7 @@ async function child(builds: string[], threads: number[], pipelined: boolean[], 
     benches.push(bench);
   }
   // Warm-up as the world bench does: terrain, JIT, and every agent observed once.
-  for (const bench of benches) for (let t = 0; t < Math.max(40, o.observeEvery); t++) bench.step();
+  for (const bench of benches) for (let t = 0; t < Math.max(40, o.observeEvery) + o.warmTicks; t++) bench.step();
   const roundMs = builds.map(() => [] as number[]);
   const roundWallMs = builds.map(() => [] as number[]);
   for (let r = 0; r < o.rounds; r++) {
@@ -97,6 +103,7 @@ export async function run(argv: string[]): Promise<void> {
       'observe-every': { type: 'string', default: '0' },
       rounds: { type: 'string', default: '10' },
       'round-ticks': { type: 'string', default: '20' },
+      'warm-ticks': { type: 'string', default: '0' },
       seed: { type: 'string', default: 'bench' },
       threads: { type: 'string', default: '0,0' },
       pipelined: { type: 'string', default: '0,0' },
@@ -110,13 +117,14 @@ export async function run(argv: string[]): Promise<void> {
     observeEvery: Number(values['observe-every']),
     rounds: Number(values.rounds),
     roundTicks: Number(values['round-ticks']),
+    warmTicks: Number(values['warm-ticks']),
     seed: values.seed!,
     threads: values.threads!.split(',').map(Number) as [number, number],
     pipelined: values.pipelined!.split(',').map((v) => v === '1') as [boolean, boolean],
     sightEntities: values['sight-entities']!.split(',') as [string, string],
   };
-  if (o.threads.length !== 2 || o.pipelined.length !== 2 || o.sightEntities.length !== 2 || !o.sightEntities.every((v) => v === 'workers' || v === 'main') || !values.pipelined!.split(',').every((v) => v === '0' || v === '1') || !o.threads.every((t) => Number.isInteger(t) && t >= 0) || builds.length !== 2 || !(o.agents >= 1) || !(o.observeEvery >= 0) || !(o.rounds >= 1) || !(o.roundTicks >= 1)) {
-    console.error('usage: npm run bench -- world-ab --builds OLD,NEW [--agents 1000] [--observe-every 0] [--rounds 10] [--round-ticks 20] [--threads 0,0] [--pipelined 0,0] [--sight-entities main,main]\n  OLD and NEW are copies of dist/ inside the project (cp -r dist dist-old before a change, rebuild, then --builds dist-old,dist);\n  --threads: each one\'s sight worker threads (with --observe-every), e.g. --builds dist,dist --threads 0,1;\n  --pipelined: whether each one delivers tick t\'s observations after the step of t + 1 (1) or at once (0);\n  --sight-entities: who lists the workers\' agents\' visible entities in each (workers or main)');
+  if (o.threads.length !== 2 || o.pipelined.length !== 2 || o.sightEntities.length !== 2 || !o.sightEntities.every((v) => v === 'workers' || v === 'main') || !values.pipelined!.split(',').every((v) => v === '0' || v === '1') || !o.threads.every((t) => Number.isInteger(t) && t >= 0) || builds.length !== 2 || !(o.agents >= 1) || !(o.observeEvery >= 0) || !(o.rounds >= 1) || !(o.roundTicks >= 1) || !Number.isInteger(o.warmTicks) || o.warmTicks < 0) {
+    console.error('usage: npm run bench -- world-ab --builds OLD,NEW [--agents 1000] [--observe-every 0] [--rounds 10] [--round-ticks 20] [--warm-ticks 0] [--threads 0,0] [--pipelined 0,0] [--sight-entities main,main]\n  OLD and NEW are copies of dist/ inside the project (cp -r dist dist-old before a change, rebuild, then --builds dist-old,dist);\n  --threads: each one\'s sight worker threads (with --observe-every), e.g. --builds dist,dist --threads 0,1;\n  --pipelined: whether each one delivers tick t\'s observations after the step of t + 1 (1) or at once (0);\n  --sight-entities: who lists the workers\' agents\' visible entities in each (workers or main)');
     process.exit(2);
   }
   for (const b of builds) {
@@ -132,7 +140,7 @@ export async function run(argv: string[]): Promise<void> {
   const self = fileURLToPath(new URL('./main.js', import.meta.url));
   const runChild = (order: string[], threads: number[], pipelined: boolean[], sightEntities: string[]): ChildResult => {
     const args = ['--expose-gc', self, 'world-ab', '--child', '--builds', order.join(','), '--threads', threads.join(','), '--pipelined', pipelined.map((p) => (p ? '1' : '0')).join(','), '--sight-entities', sightEntities.join(','), '--agents', String(o.agents),
-      '--observe-every', String(o.observeEvery), '--rounds', String(o.rounds), '--round-ticks', String(o.roundTicks), '--seed', o.seed];
+      '--observe-every', String(o.observeEvery), '--rounds', String(o.rounds), '--round-ticks', String(o.roundTicks), '--warm-ticks', String(o.warmTicks), '--seed', o.seed];
     const out = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 24 });
     if (out.status !== 0) throw new Error(`world-ab: measuring ${order.join(' then ')} failed:\n${out.stderr}`);
     return JSON.parse(out.stdout.trim().split('\n').pop()!) as ChildResult;
@@ -166,6 +174,7 @@ export async function run(argv: string[]): Promise<void> {
     newTicksPerCpuSecond: ticksPerCpuSecond([...forward.roundMs[1]!, ...backward.roundMs[0]!]),
     rounds: o.rounds,
     roundTicks: o.roundTicks,
+    warmTicks: o.warmTicks,
     sameEvents,
     sameObservations,
     loadAvg: Math.round(loadavg()[0]! * 100) / 100,

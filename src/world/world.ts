@@ -46,6 +46,13 @@ export class World {
   readonly entities = new Map<number, Entity>();
   readonly index = new EntityIndex();
   readonly players = new Map<string, Player>();
+  /**
+   * The living entities (players and mobs), and the mobs alone, by id in spawn order: the rules that
+   * only concern them walk these instead of every entity, so the dropped items a long run piles up
+   * cost them nothing.
+   */
+  readonly livingEntities = new Map<number, Living>();
+  readonly mobEntities = new Map<number, MobEntity>();
   readonly blockEntities = new Map<string, BlockEntity>();
   readonly gamerules: Gamerules;
   difficulty: Difficulty;
@@ -152,6 +159,8 @@ export class World {
     this.entities.set(e.id, e);
     this.index.insert(e);
     if (e.kind === 'player') this.players.set(e.name, e);
+    if (e.kind === 'player' || e.kind === 'mob') this.livingEntities.set(e.id, e);
+    if (e.kind === 'mob') this.mobEntities.set(e.id, e);
     this.emit({ type: 'entity_spawned', entity: e.id, kind: e.kind, entityType: e.type, pos: { ...e.pos } });
     return e;
   }
@@ -187,11 +196,11 @@ export class World {
   }
 
   *living(): Iterable<Living> {
-    for (const e of this.entities.values()) if (!e.removed && (e.kind === 'player' || e.kind === 'mob')) yield e;
+    for (const e of this.livingEntities.values()) if (!e.removed) yield e;
   }
 
   *mobs(): Iterable<MobEntity> {
-    for (const e of this.entities.values()) if (!e.removed && e.kind === 'mob') yield e;
+    for (const e of this.mobEntities.values()) if (!e.removed) yield e;
   }
 
   *items(): Iterable<ItemEntity> {
@@ -267,8 +276,10 @@ export class World {
         this.entities.delete(e.id);
         this.index.remove(e);
         if (e.kind === 'player' && this.players.get(e.name) === e) this.players.delete(e.name);
-      } else {
-        this.index.update(e);
+        if (e.kind === 'player' || e.kind === 'mob') this.livingEntities.delete(e.id);
+        if (e.kind === 'mob') this.mobEntities.delete(e.id);
+      } else if (e.kind !== 'item' || e.restingSince < 0) {
+        this.index.update(e); // a resting item has not moved (physics/item-rest.ts)
       }
     }
     this.tick++;

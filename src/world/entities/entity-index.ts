@@ -2,27 +2,38 @@
  * Spatial index of entities: a hash grid of 16x16 columns (x/z). Queries visit only the cells a
  * radius touches, so "entities near me" stays cheap with a thousand agents. Players are also filed
  * in a grid of their own: the frequent "players near" queries (item pickup, mob targeting, spawning,
- * despawning) then skip the dropped items and mobs that share their cells.
+ * despawning) then skip the dropped items and mobs that share their cells. Dropped items are also
+ * filed in a fine grid of 4-block cubes: pickup and merging reach a block or two, and on a field that
+ * agents have dug for minutes a 16-block column holds dozens of items, piled down the pits.
  */
 import type { Vec3 } from '../../core/vec3.js';
-import type { Entity } from './entity.js';
+import type { Entity, ItemEntity } from './entity.js';
 
 /** Cell size and key, shared with a worker's entity snapshot (`parallel/entity-snapshot.ts`), which files the same way. */
 export const CELL = 16;
 export const cellKey = (cx: number, cz: number): number => (cx + 32768) * 65536 + (cz + 32768);
+const ITEM_CELL = 4;
+/** A cube of the item grid: the column's key with the height (cells of 4 from y = -1024) below it. */
+const cubeKey = (cx: number, cy: number, cz: number): number => cellKey(cx, cz) * 1024 + ((cy + 256) & 1023);
 
 export class EntityIndex {
   private readonly cells = new Map<number, Entity[]>();
   private readonly playerCells = new Map<number, Entity[]>();
+  private readonly itemCells = new Map<number, Entity[]>();
 
   insert(e: Entity): void {
     const key = cellKey(Math.floor(e.pos.x / CELL), Math.floor(e.pos.z / CELL));
     e.indexCell = key;
     addTo(this.cells, key, e);
     if (e.kind === 'player') addTo(this.playerCells, key, e);
+    else if (e.kind === 'item') this.refileItem(e);
   }
 
   remove(e: Entity): void {
+    if (e.kind === 'item' && !Number.isNaN(e.itemCell)) {
+      removeFrom(this.itemCells, e.itemCell, e);
+      e.itemCell = NaN;
+    }
     const key = e.indexCell;
     if (Number.isNaN(key)) return;
     e.indexCell = NaN;
@@ -32,10 +43,29 @@ export class EntityIndex {
 
   /** Re-files an entity whose position changed; cheap when it stayed in its cell. */
   update(e: Entity): void {
+    if (e.kind === 'item') this.refileItem(e);
     const key = cellKey(Math.floor(e.pos.x / CELL), Math.floor(e.pos.z / CELL));
-    if (e.indexCell === key) return;
-    this.remove(e);
-    this.insert(e);
+    const was = e.indexCell;
+    if (was === key) return;
+    e.indexCell = key;
+    removeFrom(this.cells, was, e);
+    addTo(this.cells, key, e);
+    if (e.kind === 'player') {
+      removeFrom(this.playerCells, was, e);
+      addTo(this.playerCells, key, e);
+    }
+  }
+
+  /**
+   * Re-files a dropped item in the fine item grid at once. The movement rule calls it after moving an
+   * item, so the item queries below see where items are now, not where the last tick left them.
+   */
+  refileItem(e: ItemEntity): void {
+    const key = cubeKey(Math.floor(e.pos.x / ITEM_CELL), Math.floor(e.pos.y / ITEM_CELL), Math.floor(e.pos.z / ITEM_CELL));
+    if (e.itemCell === key) return;
+    if (!Number.isNaN(e.itemCell)) removeFrom(this.itemCells, e.itemCell, e);
+    e.itemCell = key;
+    addTo(this.itemCells, key, e);
   }
 
   /**
@@ -43,7 +73,7 @@ export class EntityIndex {
    * optionally filtered. Stable order keeps rules that iterate neighbours deterministic.
    */
   near(p: Vec3, radius: number, filter?: (e: Entity) => boolean): Entity[] {
-    return query(this.cells, p, radius, filter);
+    return query(this.cells, CELL, p, radius, filter);
   }
 
   /**
@@ -51,17 +81,35 @@ export class EntityIndex {
    * without building a list: for callers that impose their own order (sorting by distance, say).
    */
   forEachNear(p: Vec3, radius: number, visit: (e: Entity) => void): void {
-    scan(this.cells, p, radius, visit);
+    scan(this.cells, CELL, p, radius, visit);
   }
 
   /** `forEachNear` restricted to players (no list, no sort): for callers that keep few of them and order those themselves. */
   forEachNearPlayer(p: Vec3, radius: number, visit: (e: Entity) => void): void {
-    scan(this.playerCells, p, radius, visit);
+    scan(this.playerCells, CELL, p, radius, visit);
   }
 
   /** `near` restricted to players: the same result as filtering `near` by kind, without visiting other entities. */
   nearPlayers(p: Vec3, radius: number, filter?: (e: Entity) => boolean): Entity[] {
-    return query(this.playerCells, p, radius, filter);
+    return query(this.playerCells, CELL, p, radius, filter);
+  }
+
+  /**
+   * Calls `visit` for each dropped item in the item grid's cubes over the box x0..x1, y0..y1, z0..z1
+   * (block coordinates), in no particular order: a superset of the items whose feet are in that box,
+   * which the caller narrows with its own exact test.
+   */
+  forEachItemAround(x0: number, x1: number, y0: number, y1: number, z0: number, z1: number, visit: (e: ItemEntity) => void): void {
+    const cx1 = Math.floor(x1 / ITEM_CELL), cy0 = Math.floor(y0 / ITEM_CELL), cy1 = Math.floor(y1 / ITEM_CELL), cz1 = Math.floor(z1 / ITEM_CELL);
+    for (let cx = Math.floor(x0 / ITEM_CELL); cx <= cx1; cx++) {
+      for (let cz = Math.floor(z0 / ITEM_CELL); cz <= cz1; cz++) {
+        for (let cy = cy0; cy <= cy1; cy++) {
+          const list = this.itemCells.get(cubeKey(cx, cy, cz));
+          if (!list) continue;
+          for (const e of list) if (!e.removed) visit(e as ItemEntity);
+        }
+      }
+    }
   }
 }
 
@@ -79,22 +127,22 @@ function removeFrom(cells: Map<number, Entity[]>, key: number, e: Entity): void 
   if (list.length === 0) cells.delete(key);
 }
 
-function query(cells: Map<number, Entity[]>, p: Vec3, radius: number, filter?: (e: Entity) => boolean): Entity[] {
+function query(cells: Map<number, Entity[]>, cell: number, p: Vec3, radius: number, filter?: (e: Entity) => boolean): Entity[] {
   const out: Entity[] = [];
-  scan(cells, p, radius, (e) => {
+  scan(cells, cell, p, radius, (e) => {
     if (!filter || filter(e)) out.push(e);
   });
   out.sort((a, b) => a.id - b.id);
   return out;
 }
 
-/** Visits the entities of the cells around `p` whose feet are within `radius`, cell by cell (also over a worker's snapshot). */
-export function scan<E extends { readonly pos: Vec3; readonly removed: boolean }>(cells: Map<number, E[]>, p: Vec3, radius: number, visit: (e: E) => void): void {
+/** Visits the entities of the cells (of `cell` blocks) around `p` whose feet are within `radius`, cell by cell (also over a worker's snapshot). */
+export function scan<E extends { readonly pos: Vec3; readonly removed: boolean }>(cells: Map<number, E[]>, cell: number, p: Vec3, radius: number, visit: (e: E) => void): void {
   const r2 = radius * radius;
-  const x0 = Math.floor((p.x - radius) / CELL);
-  const x1 = Math.floor((p.x + radius) / CELL);
-  const z0 = Math.floor((p.z - radius) / CELL);
-  const z1 = Math.floor((p.z + radius) / CELL);
+  const x0 = Math.floor((p.x - radius) / cell);
+  const x1 = Math.floor((p.x + radius) / cell);
+  const z0 = Math.floor((p.z - radius) / cell);
+  const z1 = Math.floor((p.z + radius) / cell);
   for (let cx = x0; cx <= x1; cx++) {
     for (let cz = z0; cz <= z1; cz++) {
       const list = cells.get(cellKey(cx, cz));

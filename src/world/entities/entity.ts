@@ -158,6 +158,17 @@ export interface ItemEntity extends EntityBase {
   stack: ItemStack;
   /** Ticks until it can be picked up (vanilla 10 for dropped, 40 for thrown by a player). */
   pickupDelay: number;
+  /**
+   * The entity index's fine item grid files the item here (NaN while not filed); kept current as the
+   * item moves, not only at the end of the tick (entity-index.ts).
+   */
+  itemCell: number;
+  /**
+   * The tick of the item's last move when it came to rest (on the ground, still, out of water), or -1
+   * while it moves: a resting item skips the movement rule until a block next to it changes
+   * (physics/item-rest.ts). While it rests, `vel` is that of the tick it came to rest.
+   */
+  restingSince: number;
 }
 
 export interface ProjectileEntity extends EntityBase {

@@ -7,6 +7,8 @@ import type { ItemEntity } from './entity.js';
 /** Vanilla pickup delays in ticks. */
 export const PICKUP_DELAY_DROPPED = 10;
 export const PICKUP_DELAY_THROWN = 40;
+/** Vanilla's item box: 0.25 x 0.25 x 0.25. */
+export const ITEM_WIDTH = 0.25;
 
 export interface SpawnItemOptions {
   /** Who caused the drop (player id), for the event log. */
@@ -26,8 +28,8 @@ export function spawnItem(world: World, pos: Vec3, stack: ItemStack, opts: Spawn
     vel: opts.vel ? { ...opts.vel } : { x: rng.range(-0.05, 0.05), y: 0.2, z: rng.range(-0.05, 0.05) },
     yaw: 0,
     pitch: 0,
-    width: 0.25,
-    height: 0.25,
+    width: ITEM_WIDTH,
+    height: ITEM_WIDTH,
     onGround: false,
     inWater: false,
     inLava: false,
@@ -38,6 +40,8 @@ export function spawnItem(world: World, pos: Vec3, stack: ItemStack, opts: Spawn
     indexCell: NaN,
     stack: { ...stack },
     pickupDelay: opts.pickupDelay ?? PICKUP_DELAY_DROPPED,
+    itemCell: NaN,
+    restingSince: -1,
   };
   world.addEntity(e);
   world.emit({ type: 'item_dropped', by: opts.by ?? null, item: stack.name, count: stack.count, itemEntity: e.id, pos: { ...e.pos } });

@@ -94,3 +94,18 @@ describe('item pickup', () => {
     expect(c.removed).toBe(false);
   });
 });
+
+describe('item pickup from resting items', () => {
+  it('a player walking onto an item that has lain still for a while picks it up', () => {
+    const w = flatWorld();
+    const item = spawnItem(w, { x: 6.5, y: -60, z: 0.5 }, { name: 'cobblestone', count: 2 }, { vel: { x: 0, y: 0, z: 0 } });
+    w.run(200);
+    expect(item.restingSince).toBeGreaterThanOrEqual(0);
+    const p = joinPlayer(w, 'alex', { x: 0.5, y: -60, z: 0.5 });
+    p.yaw = -90; // faces +x
+    p.controls.forward = 1;
+    w.run(30);
+    expect(item.removed).toBe(true);
+    expect(p.inventory.count('cobblestone')).toBe(2);
+  });
+});

@@ -6,9 +6,14 @@
  * - an item on the ground for 6000 ticks (5 minutes) despawns;
  * - items of the same kind within 0.5 blocks merge into one stack (up to the stack size), checked every
  *   MERGE_INTERVAL ticks per item (vanilla: every 2 ticks when moving, 40 when still).
- * Each item queries the spatial index for nearby players; nothing scans players x items.
+ * Who touches what is found from the players' side, as vanilla does (Player.aiStep touches the
+ * entities in its grown box): each live player asks the index's fine item grid for the items within
+ * reach. Items then take their turns in spawn order as before, and only the touched ones look at
+ * their players, so an item lying where nobody is costs no query: over a long run items pile up where
+ * agents dug, players do not. Nothing scans players x items.
  */
 import type { Entity, ItemEntity, Player } from '../entities/entity.js';
+import { ITEM_WIDTH } from '../entities/item-entity.js';
 import type { WorldSystem } from '../system.js';
 import type { World } from '../world.js';
 
@@ -16,18 +21,39 @@ import type { World } from '../world.js';
 export const ITEM_LIFETIME_TICKS = 6000;
 export const MERGE_INTERVAL = 10;
 const MERGE_RADIUS = 0.5;
-/** Player half width (0.3) + 1 + item half width, with room for the vertical reach: the query radius that can touch. */
+/**
+ * How far from the item a player's feet may be and still be considered: player half width (0.3) + 1 +
+ * item half width, with room for the vertical reach. (A player 2.3 blocks below an item and diagonally
+ * at full reach touches it at 3.06; the rule has always used 3, and keeps it so runs stay comparable.)
+ */
 const TOUCH_QUERY_RADIUS = 3;
-
-const isLivePlayer = (e: Entity): boolean => e.kind === 'player' && !e.dead;
 const byId = (a: Entity, b: Entity): number => a.id - b.id;
-/** Scratch list of the players touching the item at hand (the system is not re-entrant). */
-const touching: Player[] = [];
 
 export function itemPickupSystem(): WorldSystem {
+  /** The players touching each item this tick, filled in player order (the system is not re-entrant). */
+  const touchedBy = new Map<ItemEntity, Player[]>();
+  const spare: Player[][] = [];
   return {
     name: 'item-pickup',
     tick(world) {
+      for (const list of touchedBy.values()) {
+        list.length = 0;
+        spare.push(list);
+      }
+      touchedBy.clear();
+      // Positions do not change in this rule and pickups only take stacks away, so who touches what
+      // is the same before the items' turns as during them.
+      for (const p of world.players.values()) {
+        if (p.removed || p.dead) continue;
+        const reach = p.width / 2 + 1 + ITEM_WIDTH / 2;
+        const { x, y, z } = p.pos;
+        world.index.forEachItemAround(x - reach, x + reach, y - 0.5 - ITEM_WIDTH, y + p.height + 0.5, z - reach, z + reach, (item) => {
+          if (!touches(p, item) || !withinQueryRadius(p, item)) return;
+          let list = touchedBy.get(item);
+          if (!list) touchedBy.set(item, (list = spare.pop() ?? []));
+          list.push(p);
+        });
+      }
       for (const e of world.entities.values()) {
         if (e.kind !== 'item' || e.removed) continue;
         if (e.age >= ITEM_LIFETIME_TICKS) {
@@ -40,18 +66,20 @@ export function itemPickupSystem(): WorldSystem {
           e.pickupDelay--;
           continue;
         }
-        // The players it touches, in id order (who picks up first is part of determinism). Only
-        // touching players are collected: with thousands of agents most neighbours within the query
-        // radius do not touch, and a list and sort per item per tick was the system's main cost.
-        touching.length = 0;
-        world.index.forEachNearPlayer(e.pos, TOUCH_QUERY_RADIUS, (p) => {
-          if (isLivePlayer(p) && touches(p as Player, e)) touching.push(p as Player);
-        });
+        // The players it touches, in id order (who picks up first is part of determinism).
+        const touching = touchedBy.get(e);
+        if (!touching) continue;
         if (touching.length > 1) touching.sort(byId);
         for (const p of touching) if (pickUp(world, p, e)) break;
       }
     },
   };
+}
+
+/** Whether the player's feet are within TOUCH_QUERY_RADIUS of the item. */
+function withinQueryRadius(p: Player, item: ItemEntity): boolean {
+  const dx = p.pos.x - item.pos.x, dy = p.pos.y - item.pos.y, dz = p.pos.z - item.pos.z;
+  return dx * dx + dy * dy + dz * dz <= TOUCH_QUERY_RADIUS * TOUCH_QUERY_RADIUS;
 }
 
 /** Whether the player's box grown by 1 horizontally and 0.5 vertically overlaps the item's box. */
@@ -79,9 +107,15 @@ function pickUp(world: World, p: Player, item: ItemEntity): boolean {
 function mergeNearby(world: World, item: ItemEntity): void {
   const max = world.registry.stackSize(item.stack.name);
   if (max <= 1 || item.stack.count >= max) return;
-  for (const other of world.near(item.pos, MERGE_RADIUS + 0.5)) {
-    if (other === item || other.kind !== 'item' || other.removed || !sameKind(item, other)) continue;
-    if (Math.abs(other.pos.x - item.pos.x) > MERGE_RADIUS || Math.abs(other.pos.z - item.pos.z) > MERGE_RADIUS || Math.abs(other.pos.y - item.pos.y) > MERGE_RADIUS) continue;
+  const { x, y, z } = item.pos;
+  mergeable.length = 0;
+  world.index.forEachItemAround(x - MERGE_RADIUS, x + MERGE_RADIUS, y - MERGE_RADIUS, y + MERGE_RADIUS, z - MERGE_RADIUS, z + MERGE_RADIUS, (other) => {
+    if (Math.abs(other.pos.x - x) > MERGE_RADIUS || Math.abs(other.pos.z - z) > MERGE_RADIUS || Math.abs(other.pos.y - y) > MERGE_RADIUS) return;
+    if (other !== item && sameKind(item, other)) mergeable.push(other);
+  });
+  if (mergeable.length > 1) mergeable.sort(byId);
+  for (const other of mergeable) {
+    if (other.removed) continue;
     const [keep, gone] = other.id < item.id ? [other, item] : [item, other];
     const moved = Math.min(max - keep.stack.count, gone.stack.count);
     if (moved <= 0) continue;
@@ -93,6 +127,8 @@ function mergeNearby(world: World, item: ItemEntity): void {
     if (item.removed || item.stack.count >= max) return;
   }
 }
+/** Scratch list of the items mergeNearby may fold (the system is not re-entrant). */
+const mergeable: ItemEntity[] = [];
 
 function sameKind(a: ItemEntity, b: ItemEntity): boolean {
   return a.stack.name === b.stack.name && a.stack.damage === b.stack.damage && a.stack.potion === b.stack.potion && a.stack.unbreakable === b.stack.unbreakable;

@@ -98,8 +98,8 @@ export function deathSystem(): WorldSystem {
   return {
     name: 'death',
     tick(world) {
-      for (const e of world.entities.values()) {
-        if (e.removed || (e.kind !== 'player' && e.kind !== 'mob')) continue;
+      for (const e of world.livingEntities.values()) {
+        if (e.removed) continue;
         if (!e.dead) {
           if (e.health <= 0) die(world, e, e.lastDamageCause ?? 'generic', e.lastAttacker);
           continue;

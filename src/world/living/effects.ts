@@ -111,8 +111,8 @@ export function effectsSystem(): WorldSystem {
   return {
     name: 'effects',
     tick(world) {
-      for (const e of world.entities.values()) {
-        if (e.removed || (e.kind !== 'player' && e.kind !== 'mob') || e.dead || e.effects.size === 0) continue;
+      for (const e of world.livingEntities.values()) {
+        if (e.removed || e.dead || e.effects.size === 0) continue;
         tickEffects(world, e);
       }
     },

@@ -29,8 +29,8 @@ export function mobAiSystem(): WorldSystem {
     tick(world) {
       const rng = world.rng('mob-ai');
       const peaceful = world.difficulty === 'peaceful';
-      for (const e of world.entities.values()) {
-        if (e.kind !== 'mob' || e.removed || e.dead) continue;
+      for (const e of world.mobEntities.values()) {
+        if (e.removed || e.dead) continue;
         const ai = mobAi(e);
         if (!ai?.behaviour) continue; // a mob built outside spawnMob has no AI memory
         if (ai.attackCooldown > 0) ai.attackCooldown--;

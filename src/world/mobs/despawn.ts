@@ -22,8 +22,8 @@ export function despawnMobs(world: World, rng: Rng): void {
   const peaceful = world.difficulty === 'peaceful';
   // Vanilla only despawns relative to a nearest player: a world without players keeps its mobs.
   const anyPlayer = world.players.size > 0;
-  for (const e of world.entities.values()) {
-    if (e.kind !== 'mob' || e.removed || e.dead || !e.hostile) continue;
+  for (const e of world.mobEntities.values()) {
+    if (e.removed || e.dead || !e.hostile) continue;
     if (peaceful && !e.tags.includes('boss')) {
       world.removeEntity(e, 'despawned');
       continue;

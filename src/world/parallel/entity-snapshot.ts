@@ -170,7 +170,7 @@ export class EntitySnapshot {
 
   /** Entities whose feet are within `radius` of `p`: the world's entity index's own scan, over this snapshot. */
   forEachNear(p: { x: number; y: number; z: number }, radius: number, visit: (e: SnapshotEntity) => void): void {
-    scan(this.cells, p, radius, visit);
+    scan(this.cells, CELL, p, radius, visit);
   }
 
   entity(id: number): SnapshotEntity | undefined {

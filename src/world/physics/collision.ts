@@ -7,7 +7,9 @@ import type { EntityBase } from '../entities/entity.js';
 
 export type SolidAt = (x: number, y: number, z: number) => boolean;
 
-const EPS = 1e-7;
+/** Moves shorter than this along an axis are dropped (and gaps this small count as touching). */
+export const MOVE_EPSILON = 1e-7;
+const EPS = MOVE_EPSILON;
 
 /**
  * Moves `e` by `d` along one axis, stopping at the first solid block; returns the distance moved.

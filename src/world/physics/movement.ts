@@ -8,11 +8,12 @@
  * get out of the water as in vanilla: a jump at the surface is a real jump, and swimming into a bank
  * with room above it pushes them up.
  */
-import type { EntityBase, Living } from '../entities/entity.js';
+import type { EntityBase, ItemEntity, Living } from '../entities/entity.js';
 import { isLiving } from '../entities/entity.js';
 import type { WorldSystem } from '../system.js';
 import type { World } from '../world.js';
 import { moveAxis, type SolidAt } from './collision.js';
+import { cameToRest, ITEM_GROUND_FRICTION, wakeItemsNear } from './item-rest.js';
 
 /** Vanilla per-tick constants. */
 export const GRAVITY = 0.08;
@@ -38,9 +39,15 @@ export const GROUND_FRICTION = 0.6 * 0.91;
 export const SPRINT_AIR_ACCEL = 0.026 * 0.98;
 
 export function movementSystem(): WorldSystem {
+  /** The tick this rule last ran in: a block change after it in the same tick wakes resting items for the next. */
+  let movedAtTick = -1;
   return {
     name: 'movement',
+    attach(world) {
+      world.watchBlocks((x, y, z) => wakeItemsNear(world, x, y, z, movedAtTick === world.tick));
+    },
     tick(world) {
+      movedAtTick = world.tick;
       const reg = world.registry;
       const solidByState = reg.solidByState;
       const blocks = world.blocks;
@@ -52,9 +59,16 @@ export function movementSystem(): WorldSystem {
         if (e.removed) continue;
         if (e.kind === 'projectile') continue; // projectiles move in their own rule
         if (isLiving(e) && e.dead) continue;
+        if (e.kind === 'item' && e.restingSince >= 0) {
+          e.age++; // at rest: its move would change nothing (item-rest.ts)
+          continue;
+        }
         senseMedium(world, e, powderSnow);
         if (isLiving(e)) moveLiving(e, solid, water);
-        else moveItem(e, solid);
+        else {
+          moveItem(e, solid, world.tick);
+          world.index.refileItem(e);
+        }
         e.age++;
       }
     },
@@ -205,17 +219,18 @@ function solidBelow(e: EntityBase, solid: SolidAt): boolean {
   return false;
 }
 
-function moveItem(e: EntityBase, solid: SolidAt): void {
+function moveItem(e: ItemEntity, solid: SolidAt, tick: number): void {
+  const vx = e.vel.x, vy = e.vel.y, vz = e.vel.z, wet = e.inWater;
   if (e.inWater) e.vel.y = Math.min(e.vel.y + 0.005, 0.06);
   else e.vel.y = (e.vel.y - ITEM_GRAVITY) * AIR_DRAG;
   const dy = moveAxis(e, 1, e.vel.y, solid);
-  moveAxis(e, 0, e.vel.x, solid);
-  moveAxis(e, 2, e.vel.z, solid);
+  const dx = moveAxis(e, 0, e.vel.x, solid);
+  const dz = moveAxis(e, 2, e.vel.z, solid);
   const landed = e.vel.y < 0 && dy > e.vel.y + 1e-9;
   e.onGround = landed || solidBelow(e, solid);
-  // Ground friction for items (vanilla 0.98 * 0.6 on most blocks).
-  const f = e.onGround ? 0.588 : 0.98;
+  const f = e.onGround ? ITEM_GROUND_FRICTION : 0.98;
   e.vel.x *= f;
   e.vel.z *= f;
   if (e.onGround) e.vel.y = 0;
+  if (cameToRest(e, vx, vy, vz, wet, dx, dy, dz, landed)) e.restingSince = tick;
 }
