@@ -75,6 +75,11 @@ export interface WorldBenchOptions {
   pipelined?: boolean;
   /** With threads: whether the workers list the visible entities too, or the main thread does (default). */
   entitiesOnWorkers?: boolean;
+  /**
+   * The agents' perception range in blocks (default: a player's, 32). Sight's cost grows with the
+   * volume it covers: TickingCollab's agents see 10–24 blocks.
+   */
+  perceptionRange?: number;
   /** Keep a running hash of every observation (`counts.observationHash`), to compare runs; costs a JSON string per observation. */
   hashObservations?: boolean;
 }
@@ -119,6 +124,7 @@ export function createWorldBench(o: WorldBenchOptions) {
     const z = origin.z + Math.floor(i / side) * 4 + 0.5;
     const player = joinPlayer(world, `a${i}`, { x, y: world.terrain.surfaceY(Math.floor(x), Math.floor(z)), z });
     player.inventory.slots[0] = { name: TOOL, count: 1 };
+    if (o.perceptionRange !== undefined) player.perceptionRange = o.perceptionRange;
     agents.push({ player, home: { x, z }, phase: 'walk', until: rng.int(0, 60) });
   }
   for (let i = 0; i < Math.max(1, Math.floor(o.agents / 10)); i++) {
@@ -230,6 +236,8 @@ export function createWorldBench(o: WorldBenchOptions) {
     sight: () => ({
       threads: sight?.threads ?? 1,
       pipelined,
+      /** Every agent's perception range, in blocks. */
+      perceptionRange: o.perceptionRange ?? 32,
       /** Who lists the workers' agents' visible entities. */
       entities: o.entitiesOnWorkers ? 'workers' : 'main',
       byWorkers: sight?.byWorkers ?? 0,
@@ -297,6 +305,7 @@ export async function run(argv: string[]): Promise<void> {
       threads: { type: 'string', default: '0' },
       pipelined: { type: 'boolean', default: false },
       'sight-entities': { type: 'string', default: 'main' },
+      'perception-range': { type: 'string' },
       sim: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
     },
@@ -305,17 +314,20 @@ export async function run(argv: string[]): Promise<void> {
   const seconds = Number(values.seconds);
   const observeEvery = Number(values['observe-every']);
   const threads = Number(values.threads);
+  const perceptionRange = values['perception-range'] === undefined ? undefined : Number(values['perception-range']);
   if (!Number.isInteger(agentCount) || agentCount < 1 || !(seconds > 0) || !Number.isInteger(observeEvery) || observeEvery < 0 ||
       !Number.isInteger(threads) || threads < 0 || (values['sight-entities'] !== 'workers' && values['sight-entities'] !== 'main') ||
+      (perceptionRange !== undefined && !(perceptionRange > 0 && perceptionRange <= 128)) ||
       (values.terrain !== 'natural' && values.terrain !== 'flat')) {
-    console.error('usage: npm run bench -- world --agents <N >= 1> --seconds <S > 0> [--observe-every <ticks, 0 = off>] [--threads <workers, 0 = none>] [--pipelined] [--sight-entities main|workers] [--sim] [--terrain natural|flat] [--seed s] [--json]\n' +
+    console.error('usage: npm run bench -- world --agents <N >= 1> --seconds <S > 0> [--observe-every <ticks, 0 = off>] [--threads <workers, 0 = none>] [--pipelined] [--sight-entities main|workers] [--perception-range <blocks, default 32>] [--sim] [--terrain natural|flat] [--seed s] [--json]\n' +
       '  --threads: worker threads computing the observations\' block summaries beside the main thread\n' +
       '  --pipelined: observations due at tick t are delivered after the step of t + 1, the workers computing them during that step\n' +
       '  --sight-entities: who lists the visible entities of the workers\' agents (default main)\n' +
+      '  --perception-range: every agent\'s perception range in blocks (sight costs grow with its volume)\n' +
       '  --sim: S simulated seconds as fast as possible, a line per simulated minute on stderr');
     process.exit(2);
   }
-  const bench = createWorldBench({ agents: agentCount, terrain: values.terrain, seed: values.seed!, observeEvery, threads, pipelined: values.pipelined, entitiesOnWorkers: values['sight-entities'] === 'workers' });
+  const bench = createWorldBench({ agents: agentCount, terrain: values.terrain, seed: values.seed!, observeEvery, threads, pipelined: values.pipelined, entitiesOnWorkers: values['sight-entities'] === 'workers', perceptionRange });
   // Warm-up: generate the terrain around the agents and let the JIT settle; with observations, one
   // full round so every agent has been observed once (its first look fills the senses' caches).
   for (let t = 0; t < Math.max(40, observeEvery); t++) bench.step();
@@ -360,6 +372,7 @@ function measure(bench: WorldBench, agentCount: number, seconds: number, observe
       // The process's CPU time counts every thread: with workers, ticks per CPU-second is per core-second.
       threads: sight1.threads,
       pipelined: sight1.pipelined,
+      perceptionRange: sight1.perceptionRange,
       ...(sight0.threads > 1 ? { sightEntities: sight1.entities } : {}),
       // With workers: this thread's milliseconds on its own share of the observations, on the rest of the workers' agents'
       // observations (all but the block summaries), and waiting for the workers;
@@ -439,6 +452,7 @@ function simulate(bench: WorldBench, agentCount: number, seconds: number, observ
     observeEvery,
     threads: bench.sight().threads,
     pipelined: bench.sight().pipelined,
+    ...(observeEvery > 0 ? { perceptionRange: bench.sight().perceptionRange } : {}),
     ticksPerSecond: round(totalTicks / elapsedS, 1),
     firstMinuteTicksPerSecond: first?.ticksPerSecond ?? null,
     lastMinuteTicksPerSecond: last?.ticksPerSecond ?? null,
