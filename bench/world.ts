@@ -236,8 +236,8 @@ export function createWorldBench(o: WorldBenchOptions) {
     sight: () => ({
       threads: sight?.threads ?? 1,
       pipelined,
-      /** Every agent's perception range, in blocks. */
-      perceptionRange: o.perceptionRange ?? 32,
+      /** Every agent's perception range, in blocks (the players' own: the option's, or a player's default). */
+      perceptionRange: agents[0]!.player.perceptionRange,
       /** Who lists the workers' agents' visible entities. */
       entities: o.entitiesOnWorkers ? 'workers' : 'main',
       byWorkers: sight?.byWorkers ?? 0,

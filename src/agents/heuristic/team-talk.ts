@@ -50,11 +50,6 @@ export class TeamTalk {
     this.speaker(agent).pending.push({ key, text: text.slice(0, MAX_MESSAGE), tick });
   }
 
-  /** Whether a line on `key` was queued this episode. */
-  told(key: string): boolean {
-    return this.topics.has(key);
-  }
-
   /** The line `agent` should say now at `tick`, if any is due (it counts as said); null otherwise. */
   take(agent: string, tick: number): string | null {
     const s = this.speakers.get(agent);

@@ -49,7 +49,7 @@ export class SnapshotEntity {
   ) {}
 }
 
-/** The main thread's side: numbers the world's living entities, one writer per reader. */
+/** The main thread's side: numbers the world's entities (every kind, as the index files them), one writer per reader. */
 export class EntitySnapshotWriter {
   private readonly strings = new Map<string, number>();
   /**
