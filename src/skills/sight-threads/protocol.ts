@@ -1,6 +1,7 @@
 /**
  * What the main thread and a sight worker say to each other. Everything here crosses a thread
- * boundary (structured clone; section arrays are shared memory), so it is plain data.
+ * boundary (structured clone; the block feed's section copies and the entity snapshot's numbers are
+ * transferred, not shared: the worker keeps its own), so it is plain data.
  */
 import type { ObservedEntity, VisibleBlockSummary } from '../../core/observation.js';
 import type { MessagePort } from 'node:worker_threads';
