@@ -22,6 +22,7 @@ const benchmarks: Record<string, () => Promise<{ run(argv: string[]): Promise<vo
   'viewer-page': () => import('./viewer-page.js'),
   'task-fuzz': () => import('./task-fuzz.js'),
   society: () => import('./society.js'),
+  'soak-plot': () => import('./soak-plot.js'),
 };
 
 const [name, ...rest] = process.argv.slice(2);

@@ -104,7 +104,12 @@ export interface LineSeries {
 }
 
 /** Lines over a numeric x axis with interval whiskers and a legend (success vs team size, CoS vs task interval). */
-export function lineChart(title: string, series: readonly LineSeries[], options: { xLabel: string; yMax?: number; width?: number; height?: number } = { xLabel: '' }): string {
+export function lineChart(
+  title: string,
+  series: readonly LineSeries[],
+  /** `xTicks`: the x values labelled under the axis (default every x; a long run needs fewer). */
+  options: { xLabel: string; yMax?: number; width?: number; height?: number; xTicks?: readonly number[] } = { xLabel: '' },
+): string {
   const width = options.width ?? 480;
   const height = options.height ?? 280;
   const [left, right, top, bottom] = [44, 150, 30, 40];
@@ -118,9 +123,9 @@ export function lineChart(title: string, series: readonly LineSeries[], options:
   const yOf = (y: number) => top + plotH * (1 - Math.max(0, y) / yMax);
   const parts: string[] = [`<text x="${width / 2}" y="18" text-anchor="middle" font-weight="bold">${escapeXml(title)}</text>`];
   for (const frac of [0, 0.5, 1]) {
-    parts.push(`<line x1="${left}" y1="${yOf(yMax * frac)}" x2="${left + plotW}" y2="${yOf(yMax * frac)}" stroke="#ddd"/><text x="${left - 4}" y="${yOf(yMax * frac) + 4}" text-anchor="end" font-size="10">${(yMax * frac).toPrecision(2)}</text>`);
+    parts.push(`<line x1="${left}" y1="${yOf(yMax * frac)}" x2="${left + plotW}" y2="${yOf(yMax * frac)}" stroke="#ddd"/><text x="${left - 4}" y="${yOf(yMax * frac) + 4}" text-anchor="end" font-size="10">${axisNumber(yMax * frac)}</text>`);
   }
-  for (const x of [...new Set(xs)]) parts.push(`<text x="${xOf(x)}" y="${top + plotH + 14}" text-anchor="middle" font-size="10">${escapeXml(String(x))}</text>`);
+  for (const x of options.xTicks ?? [...new Set(xs)]) parts.push(`<text x="${xOf(x)}" y="${top + plotH + 14}" text-anchor="middle" font-size="10">${escapeXml(String(x))}</text>`);
   parts.push(`<text x="${left + plotW / 2}" y="${height - 6}" text-anchor="middle" font-size="11">${escapeXml(options.xLabel)}</text>`);
   series.forEach((s, i) => {
     const c = colorOf(i);
@@ -132,6 +137,11 @@ export function lineChart(title: string, series: readonly LineSeries[], options:
     parts.push(`<rect x="${width - right + 10}" y="${top + i * 16}" width="10" height="10" fill="${c}"/><text x="${width - right + 24}" y="${top + i * 16 + 9}" font-size="10">${escapeXml(truncate(s.label, 22))}</text>`);
   });
   return svg(width, height, parts);
+}
+
+/** Two significant digits, never in exponent form (310, not 3.1e+2). */
+function axisNumber(v: number): string {
+  return Number(v.toPrecision(2)).toLocaleString('en-US');
 }
 
 function truncate(s: string, n: number): string {
