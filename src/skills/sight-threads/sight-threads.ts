@@ -27,8 +27,9 @@ import { InternalError } from '../../core/errors.js';
 import type { ObservedEntity, VisibleBlockSummary } from '../../core/observation.js';
 import type { Player, World } from '../../world/index.js';
 import { BlockFeed } from '../../world/parallel/block-feed.js';
-import { EntitySnapshotWriter } from '../../world/parallel/entity-snapshot.js';
+import { EntitySnapshotWriter, type SnapshotArea } from '../../world/parallel/entity-snapshot.js';
 import { observedBlocks, observedEntities, type ObserverState, type SightAhead } from '../observe/observe.js';
+import { ENTITY_SEARCH_MARGIN } from '../senses/perception.js';
 import type { SightAnswer, SightBatch, SightRequest, SightSeen, SightWorkerData } from './protocol.js';
 import { siblingModule, startWorker } from './start-worker.js';
 
@@ -311,7 +312,7 @@ export class SightThreads {
 
   private send(w: SightWorker, requests: SightRequest[]): number {
     const transfer: ArrayBuffer[] = [];
-    const batch: SightBatch = { seq: ++w.seq, update: w.feed.take(transfer), entities: requests.length > 0 && this.entitiesOnWorkers ? w.entities.take(this.world, transfer) : null, requests };
+    const batch: SightBatch = { seq: ++w.seq, update: w.feed.take(transfer), entities: requests.length > 0 && this.entitiesOnWorkers ? w.entities.take(this.world, transfer, entityAreas(requests)) : null, requests };
     w.port.postMessage(batch, transfer);
     return batch.seq;
   }
@@ -336,6 +337,16 @@ export class SightThreads {
 function fill(o: Sighted, seen: SightSeen): void {
   o.nearbyBlocks.push(...seen.nearbyBlocks);
   if (seen.entities) o.entities.push(...seen.entities);
+}
+
+/**
+ * Where the worker's entity queries for these requests reach (`visibleEntities` looks `perceptionRange`
+ * plus its margin around the eyes, straight above the feet), so the snapshot holds only the entities
+ * near them; undefined (every entity) when one is omniscient (it lists entities anywhere).
+ */
+function entityAreas(requests: readonly SightRequest[]): SnapshotArea[] | undefined {
+  if (requests.some((r) => r.omniscient)) return undefined;
+  return requests.map((r) => ({ x: r.pos.x, z: r.pos.z, radius: r.perceptionRange + ENTITY_SEARCH_MARGIN }));
 }
 
 /** A fixed pseudo-random number in [0, 1) per agent id (Knuth's multiplicative hash). */
