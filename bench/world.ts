@@ -75,6 +75,8 @@ export interface WorldBenchOptions {
   pipelined?: boolean;
   /** With threads: whether the workers list the visible entities too, or the main thread does (default). */
   entitiesOnWorkers?: boolean;
+  /** With threads: the most each worker's young generation may grow to, in MB (default: V8's). */
+  workerYoungMb?: number;
   /**
    * The agents' perception range in blocks (default: a player's, 32). Sight's cost grows with the
    * volume it covers: TickingCollab's agents see 10–24 blocks.
@@ -163,7 +165,7 @@ export function createWorldBench(o: WorldBenchOptions) {
   // its observations, which describe tick t, are delivered then. Observations are counted and
   // hashed in agent order whichever thread saw first.
   const pipelined = o.pipelined ?? false;
-  const sight = every > 0 ? new SightThreads(world, o.threads ?? 0, { pipelined, entitiesOnWorkers: o.entitiesOnWorkers ?? false }) : null;
+  const sight = every > 0 ? new SightThreads(world, o.threads ?? 0, { pipelined, entitiesOnWorkers: o.entitiesOnWorkers ?? false, ...(o.workerYoungMb === undefined ? {} : { workerYoungGenerationMb: o.workerYoungMb }) }) : null;
   /** The observations begun and not delivered yet: the due agents, and the dead ones' observations (made here, outside the threads). */
   let batch: { due: number[]; made: Observation[]; seeing: number[] } | null = null;
   const beginDue = () => {
@@ -240,6 +242,8 @@ export function createWorldBench(o: WorldBenchOptions) {
       perceptionRange: agents[0]!.player.perceptionRange,
       /** Who lists the workers' agents' visible entities. */
       entities: o.entitiesOnWorkers ? 'workers' : 'main',
+      /** The workers' young-generation bound in MB, when set. */
+      workerYoungMb: o.workerYoungMb,
       byWorkers: sight?.byWorkers ?? 0,
       redone: sight?.redone ?? 0,
       ownMs: Math.round(sight?.ownMs ?? 0),
@@ -306,6 +310,7 @@ export async function run(argv: string[]): Promise<void> {
       pipelined: { type: 'boolean', default: false },
       'sight-entities': { type: 'string', default: 'main' },
       'perception-range': { type: 'string' },
+      'worker-young-mb': { type: 'string' },
       sim: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
     },
@@ -315,19 +320,22 @@ export async function run(argv: string[]): Promise<void> {
   const observeEvery = Number(values['observe-every']);
   const threads = Number(values.threads);
   const perceptionRange = values['perception-range'] === undefined ? undefined : Number(values['perception-range']);
+  const workerYoungMb = values['worker-young-mb'] === undefined ? undefined : Number(values['worker-young-mb']);
   if (!Number.isInteger(agentCount) || agentCount < 1 || !(seconds > 0) || !Number.isInteger(observeEvery) || observeEvery < 0 ||
       !Number.isInteger(threads) || threads < 0 || (values['sight-entities'] !== 'workers' && values['sight-entities'] !== 'main') ||
       (perceptionRange !== undefined && !(perceptionRange > 0 && perceptionRange <= 128)) ||
+      (workerYoungMb !== undefined && !(workerYoungMb >= 1)) ||
       (values.terrain !== 'natural' && values.terrain !== 'flat')) {
-    console.error('usage: npm run bench -- world --agents <N >= 1> --seconds <S > 0> [--observe-every <ticks, 0 = off>] [--threads <workers, 0 = none>] [--pipelined] [--sight-entities main|workers] [--perception-range <blocks, default 32>] [--sim] [--terrain natural|flat] [--seed s] [--json]\n' +
+    console.error('usage: npm run bench -- world --agents <N >= 1> --seconds <S > 0> [--observe-every <ticks, 0 = off>] [--threads <workers, 0 = none>] [--pipelined] [--sight-entities main|workers] [--perception-range <blocks, default 32>] [--worker-young-mb <MB>] [--sim] [--terrain natural|flat] [--seed s] [--json]\n' +
       '  --threads: worker threads computing the observations\' block summaries beside the main thread\n' +
       '  --pipelined: observations due at tick t are delivered after the step of t + 1, the workers computing them during that step\n' +
       '  --sight-entities: who lists the visible entities of the workers\' agents (default main)\n' +
       '  --perception-range: every agent\'s perception range in blocks (sight costs grow with its volume)\n' +
+      '  --worker-young-mb: the most each sight worker\'s young generation may grow to (default V8\'s; RSS)\n' +
       '  --sim: S simulated seconds as fast as possible, a line per simulated minute on stderr');
     process.exit(2);
   }
-  const bench = createWorldBench({ agents: agentCount, terrain: values.terrain, seed: values.seed!, observeEvery, threads, pipelined: values.pipelined, entitiesOnWorkers: values['sight-entities'] === 'workers', perceptionRange });
+  const bench = createWorldBench({ agents: agentCount, terrain: values.terrain, seed: values.seed!, observeEvery, threads, pipelined: values.pipelined, entitiesOnWorkers: values['sight-entities'] === 'workers', perceptionRange, ...(workerYoungMb === undefined ? {} : { workerYoungMb }) });
   // Warm-up: generate the terrain around the agents and let the JIT settle; with observations, one
   // full round so every agent has been observed once (its first look fills the senses' caches).
   for (let t = 0; t < Math.max(40, observeEvery); t++) bench.step();
@@ -374,6 +382,7 @@ function measure(bench: WorldBench, agentCount: number, seconds: number, observe
       pipelined: sight1.pipelined,
       perceptionRange: sight1.perceptionRange,
       ...(sight0.threads > 1 ? { sightEntities: sight1.entities } : {}),
+      ...(sight0.threads > 1 && sight1.workerYoungMb !== undefined ? { workerYoungMb: sight1.workerYoungMb } : {}),
       // With workers: this thread's milliseconds on its own share of the observations, on the rest of the workers' agents'
       // observations (all but the block summaries), and waiting for the workers;
       // the workers' milliseconds on their batches and the share they hold; summaries redone here.

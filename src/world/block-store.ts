@@ -9,6 +9,7 @@
  * generated and every section allocated after it attached.
  */
 import { MIN_Y, WORLD_HEIGHT, MAX_Y, type ColumnWriter, type TerrainGenerator } from './terrain/generator.js';
+import { ColumnSlots } from './column-slots.js';
 
 const SECTIONS = WORLD_HEIGHT / 16;
 /** Block states in a section (16 × 16 × 16). */
@@ -52,15 +53,16 @@ class Column implements ColumnWriter {
 
 export class BlockStore {
   private readonly columns = new Map<number, Column>();
-  private lastKey = NaN;
-  private lastColumn: Column | null = null;
+  /** The columns read lately, found without a `Map.get` (column-slots.ts). */
+  private readonly recent = new ColumnSlots<Column>();
   private sectionWatchers: readonly SectionWatcher[] = [];
 
   constructor(readonly generator: TerrainGenerator) {}
 
   private column(cx: number, cz: number): Column {
+    const cached = this.recent.get(cx, cz);
+    if (cached !== null) return cached;
     const key = columnKey(cx, cz);
-    if (key === this.lastKey) return this.lastColumn!;
     let col = this.columns.get(key);
     if (!col) {
       col = new Column(this, cx, cz);
@@ -69,8 +71,7 @@ export class BlockStore {
       this.columns.set(key, col);
       for (const w of this.sectionWatchers) w.column(cx, cz, col.sections);
     }
-    this.lastKey = key;
-    this.lastColumn = col;
+    this.recent.put(cx, cz, col);
     return col;
   }
 

@@ -532,7 +532,7 @@ export function visibleEntities(world: BodyPort, player: Viewer, query: EntityQu
  * The entity index measures to feet: entities are looked for this much beyond the range (a tall
  * mob's height), then their centre is tested exactly.
  */
-const ENTITY_SEARCH_MARGIN = 4;
+export const ENTITY_SEARCH_MARGIN = 4;
 
 /**
  * The distance from `eye` to the centre of `e` when the aimed eye rays see it (centre within

@@ -87,6 +87,22 @@ describe('SightThreads', () => {
     }
   }, 60_000);
 
+  it('starts its workers with the young-generation bound it is given, and with none by default', () => {
+    const world = new World({ seed: 'sight', terrain: { type: 'flat' } });
+    const bounded = new SightThreads(world, 1, { workerYoungGenerationMb: 8 });
+    const plain = new SightThreads(world, 1);
+    try {
+      expect(bounded.workerLimits.map((l) => l.maxYoungGenerationSizeMb)).toEqual([8]);
+      expect(plain.workerLimits.map((l) => l.maxYoungGenerationSizeMb)).not.toEqual([8]);
+      // Bounded or not, the worker answers the same.
+      const players = Array.from({ length: 4 }, (_, i) => joinPlayer(world, `p${i}`, { x: 5 * i + 0.5, y: -60, z: 0.5 }));
+      expect(summaries(bounded, world, players)).toEqual(summaries(plain, world, players));
+    } finally {
+      bounded.close();
+      plain.close();
+    }
+  }, 60_000);
+
   it('pipelined: a worker that meets terrain not generated cannot be redone once the world moved on, and says so', () => {
     const world = new World({ seed: 'sight', terrain: { type: 'natural' } });
     const players = Array.from({ length: 8 }, (_, i) => joinPlayer(world, `p${i}`, { x: 200 * i + 0.5, y: 90, z: 0.5 }));

@@ -22,13 +22,14 @@
  *   the same calls give the same observations at the same ticks, so results never depend on the
  *   thread count.
  */
-import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, type MessagePort, type ResourceLimits, type Worker } from 'node:worker_threads';
 import { InternalError } from '../../core/errors.js';
 import type { ObservedEntity, VisibleBlockSummary } from '../../core/observation.js';
 import type { Player, World } from '../../world/index.js';
 import { BlockFeed } from '../../world/parallel/block-feed.js';
-import { EntitySnapshotWriter } from '../../world/parallel/entity-snapshot.js';
+import { EntitySnapshotWriter, type SnapshotArea } from '../../world/parallel/entity-snapshot.js';
 import { observedBlocks, observedEntities, type ObserverState, type SightAhead } from '../observe/observe.js';
+import { ENTITY_SEARCH_MARGIN } from '../senses/perception.js';
 import type { SightAnswer, SightBatch, SightRequest, SightSeen, SightWorkerData } from './protocol.js';
 import { siblingModule, startWorker } from './start-worker.js';
 
@@ -83,6 +84,12 @@ export interface SightThreadsOptions {
   entitiesOnWorkers?: boolean;
   /** Terrain generated beyond each given-away agent's perception range (tests shrink it to make a worker meet a column it does not hold). */
   marginBlocks?: number;
+  /**
+   * The most each worker's young generation (the collector's nursery) may grow to, in MB; default V8's.
+   * Most of what a worker allocates dies within its batch, and at 10,000 agents its nursery at V8's
+   * default size was ~170 MB of the process's RSS (docs/world-performance.md, "The main thread at range 16").
+   */
+  workerYoungGenerationMb?: number;
 }
 
 /** A batch between `begin` and `finish`. */
@@ -105,6 +112,7 @@ export class SightThreads {
   private readonly pipelined: boolean;
   private readonly entitiesOnWorkers: boolean;
   private readonly marginBlocks: number;
+  private readonly workerYoungGenerationMb: number | undefined;
   /**
    * The fraction of agents whose sight goes to the workers, re-balanced after each batch so this
    * thread (its own agents' whole observations, and in pipelined mode the world's step) and the
@@ -135,12 +143,18 @@ export class SightThreads {
     this.pipelined = options.pipelined ?? false;
     this.entitiesOnWorkers = options.entitiesOnWorkers ?? false;
     this.marginBlocks = options.marginBlocks ?? MARGIN_BLOCKS;
+    this.workerYoungGenerationMb = options.workerYoungGenerationMb;
     for (let k = 0; k < workers; k++) this.workers.push(this.start());
     this.share = workers / (workers + 1);
   }
 
   get threads(): number {
     return this.workers.length + 1;
+  }
+
+  /** Each worker's heap bounds as Node reports them (for tests and benches). */
+  get workerLimits(): ResourceLimits[] {
+    return this.workers.map((w) => w.worker.resourceLimits ?? {});
   }
 
   /** The fraction of agents whose sight the workers compute now. */
@@ -292,7 +306,8 @@ export class SightThreads {
     const { port1, port2 } = new MessageChannel();
     const controlBuffer = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
     const data: SightWorkerData = { version: this.world.registry.version, control: controlBuffer, port: port2 };
-    const worker = startWorker(siblingModule(import.meta.url, 'sight-worker'), { ...data }, [port2]);
+    const limits = this.workerYoungGenerationMb === undefined ? undefined : { maxYoungGenerationSizeMb: this.workerYoungGenerationMb };
+    const worker = startWorker(siblingModule(import.meta.url, 'sight-worker'), { ...data }, [port2], limits);
     worker.unref();
     port1.unref();
     return { worker, port: port1, control: new Int32Array(controlBuffer), feed: new BlockFeed(this.world), entities: new EntitySnapshotWriter(), seq: 0 };
@@ -311,7 +326,7 @@ export class SightThreads {
 
   private send(w: SightWorker, requests: SightRequest[]): number {
     const transfer: ArrayBuffer[] = [];
-    const batch: SightBatch = { seq: ++w.seq, update: w.feed.take(transfer), entities: requests.length > 0 && this.entitiesOnWorkers ? w.entities.take(this.world, transfer) : null, requests };
+    const batch: SightBatch = { seq: ++w.seq, update: w.feed.take(transfer), entities: requests.length > 0 && this.entitiesOnWorkers ? w.entities.take(this.world, transfer, entityAreas(requests)) : null, requests };
     w.port.postMessage(batch, transfer);
     return batch.seq;
   }
@@ -336,6 +351,16 @@ export class SightThreads {
 function fill(o: Sighted, seen: SightSeen): void {
   o.nearbyBlocks.push(...seen.nearbyBlocks);
   if (seen.entities) o.entities.push(...seen.entities);
+}
+
+/**
+ * Where the worker's entity queries for these requests reach (`visibleEntities` looks `perceptionRange`
+ * plus its margin around the eyes, straight above the feet), so the snapshot holds only the entities
+ * near them; undefined (every entity) when one is omniscient (it lists entities anywhere).
+ */
+function entityAreas(requests: readonly SightRequest[]): SnapshotArea[] | undefined {
+  if (requests.some((r) => r.omniscient)) return undefined;
+  return requests.map((r) => ({ x: r.pos.x, z: r.pos.z, radius: r.perceptionRange + ENTITY_SEARCH_MARGIN }));
 }
 
 /** A fixed pseudo-random number in [0, 1) per agent id (Knuth's multiplicative hash). */

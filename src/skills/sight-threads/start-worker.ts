@@ -4,7 +4,7 @@
  * entry gets a small loader in the new thread that resolves the source's `.js` imports to the `.ts`
  * files beside them and strips the types with Node's own `stripTypeScriptTypes`.
  */
-import { Worker, type TransferListItem } from 'node:worker_threads';
+import { Worker, type ResourceLimits, type TransferListItem } from 'node:worker_threads';
 
 /** Runs in the new thread before the entry: Node's synchronous module hooks, then the entry itself. */
 const TS_LOADER = `
@@ -30,11 +30,13 @@ registerHooks({
 import(workerData.entry);
 `;
 
-export function startWorker(entry: URL, workerData: Record<string, unknown>, transferList: TransferListItem[] = []): Worker {
+/** `resourceLimits`, when given, bounds the new thread's heap (Node's own option; none: V8's defaults). */
+export function startWorker(entry: URL, workerData: Record<string, unknown>, transferList: TransferListItem[] = [], resourceLimits?: ResourceLimits): Worker {
+  const limits = resourceLimits ? { resourceLimits } : {};
   if (entry.pathname.endsWith('.ts')) {
-    return new Worker(TS_LOADER, { eval: true, workerData: { ...workerData, entry: entry.href }, transferList });
+    return new Worker(TS_LOADER, { eval: true, workerData: { ...workerData, entry: entry.href }, transferList, ...limits });
   }
-  return new Worker(entry, { workerData, transferList });
+  return new Worker(entry, { workerData, transferList, ...limits });
 }
 
 /** `name` (a `.js` module beside `base`), as the file that exists: `.js` when built, `.ts` in the source tree. */

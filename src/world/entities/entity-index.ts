@@ -84,6 +84,11 @@ export class EntityIndex {
     scan(this.cells, CELL, p, radius, visit);
   }
 
+  /** The entities filed in 16-block cell (cx, cz) (removed ones included until the end-of-tick sweep), or undefined. Read-only. */
+  inCell(cx: number, cz: number): readonly Entity[] | undefined {
+    return this.cells.get(cellKey(cx, cz));
+  }
+
   /** `forEachNear` restricted to players (no list, no sort): for callers that keep few of them and order those themselves. */
   forEachNearPlayer(p: Vec3, radius: number, visit: (e: Entity) => void): void {
     scan(this.playerCells, CELL, p, radius, visit);

@@ -9,6 +9,7 @@
  * (staggered by id) with the per-tick chance compounded over the 20 ticks, so the cost is 1/20 of a
  * neighbourhood query per mob per tick.
  */
+import type { Vec3 } from '../../core/vec3.js';
 import type { MobEntity } from '../entities/entity.js';
 import { SPAWNING } from '../facts/mobs.js';
 import type { Rng } from '../rng.js';
@@ -34,7 +35,19 @@ export function despawnMobs(world: World, rng: Rng): void {
 }
 
 function shouldDespawn(world: World, mob: MobEntity, rng: Rng): boolean {
-  if (world.nearPlayers(mob.pos, SPAWNING.despawnRandom).length > 0) return false;
-  if (world.nearPlayers(mob.pos, SPAWNING.despawnImmediate).length === 0) return true;
+  if (anyPlayerWithin(world, mob.pos, SPAWNING.despawnRandom)) return false;
+  if (!anyPlayerWithin(world, mob.pos, SPAWNING.despawnImmediate)) return true;
   return rng.chance(CHANCE_PER_CHECK);
+}
+
+/**
+ * Whether any player's feet are within `radius` of `p` (what `nearPlayers(p, radius).length > 0`
+ * says, without building and sorting the list: among 10,000 agents a 32-block circle holds ~200).
+ */
+function anyPlayerWithin(world: World, p: Vec3, radius: number): boolean {
+  let found = false;
+  world.index.forEachNearPlayer(p, radius, () => {
+    found = true;
+  });
+  return found;
 }

@@ -30,16 +30,18 @@ function validTarget(world: World, mob: MobEntity, ai: MobAi, id: number): Livin
   return dx * dx + dy * dy + dz * dz <= ai.followRange * ai.followRange ? e : null;
 }
 
+/** The nearest live player within `range`, the lowest id among equally near ones (visited in any order, no list built). */
 function nearestPlayer(world: World, mob: MobEntity, range: number): Living | null {
   let best: Living | null = null;
   let bestSq = Infinity;
-  for (const e of world.nearPlayers(mob.pos, range, isLivePlayer)) {
+  world.index.forEachNearPlayer(mob.pos, range, (e) => {
+    if (!isLivePlayer(e)) return;
     const dx = e.pos.x - mob.pos.x, dy = e.pos.y - mob.pos.y, dz = e.pos.z - mob.pos.z;
     const d = dx * dx + dy * dy + dz * dz;
-    if (d < bestSq) {
+    if (d < bestSq || (d === bestSq && e.id < best!.id)) {
       bestSq = d;
       best = e as Living;
     }
-  }
+  });
   return best;
 }

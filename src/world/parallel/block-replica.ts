@@ -11,6 +11,7 @@
 import { GuildcraftError, InternalError } from '../../core/errors.js';
 import { MAX_Y, MIN_Y } from '../terrain/generator.js';
 import { columnKey } from '../block-store.js';
+import { ColumnSlots } from '../column-slots.js';
 import type { BlockFeedUpdate } from './block-feed.js';
 
 /** A read outside what the replica holds: the work needing it must run where the store lives. */
@@ -26,19 +27,20 @@ export class ColumnNotShared extends GuildcraftError {
 
 export class BlockReplica {
   private readonly columns = new Map<number, (Uint16Array | null)[]>();
-  private lastKey = NaN;
-  private lastColumn: (Uint16Array | null)[] | null = null;
+  /** The columns read lately, found without a `Map.get` (column-slots.ts). */
+  private readonly recent = new ColumnSlots<(Uint16Array | null)[]>();
 
   /** Files the update's columns and sections, writes its block changes; calls `changed` for each change, in order, after writing it. */
   apply(update: BlockFeedUpdate, changed: (x: number, y: number, z: number, before: number, after: number) => void): void {
-    for (const c of update.columns) this.columns.set(columnKey(c.cx, c.cz), c.sections);
+    for (const c of update.columns) {
+      this.columns.set(columnKey(c.cx, c.cz), c.sections);
+      this.recent.put(c.cx, c.cz, c.sections); // a column sent again replaces the one cached
+    }
     for (const s of update.sections) {
       const col = this.columns.get(columnKey(s.cx, s.cz));
       if (!col) throw new InternalError(`a section of column ${s.cx},${s.cz} arrived before its column (the block feed lost a column)`);
       col[s.sy] = s.section;
     }
-    this.lastKey = NaN;
-    this.lastColumn = null;
     const ch = update.changes;
     for (let i = 0; i < ch.length; i += 5) {
       this.set(ch[i]!, ch[i + 1]!, ch[i + 2]!, ch[i + 4]!);
@@ -65,16 +67,14 @@ export class BlockReplica {
     if (y < MIN_Y || y > MAX_Y) return 0;
     const cx = x >> 4;
     const cz = z >> 4;
-    const key = columnKey(cx, cz);
-    let col = this.lastColumn;
-    if (key !== this.lastKey) {
-      col = this.columns.get(key) ?? null;
+    let col = this.recent.get(cx, cz);
+    if (col === null) {
+      col = this.columns.get(columnKey(cx, cz)) ?? null;
       if (!col) throw new ColumnNotShared(cx, cz);
-      this.lastKey = key;
-      this.lastColumn = col;
+      this.recent.put(cx, cz, col);
     }
     const sy = y - MIN_Y;
-    const sec = col![sy >> 4];
+    const sec = col[sy >> 4];
     if (!sec) return 0;
     return sec[((sy & 15) << 8) | ((z & 15) << 4) | (x & 15)]!;
   }

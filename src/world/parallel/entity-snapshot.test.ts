@@ -56,4 +56,30 @@ describe('EntitySnapshotWriter and EntitySnapshot', () => {
       expect(inWorld.length).toBeGreaterThan(0);
     }
   });
+
+  it('with areas, holds the entities of the cells a query from each area visits and finds what the world finds there', () => {
+    const world = new World({ seed: 'snap', terrain: { type: 'flat' } });
+    // A row of players 10 blocks apart over 400 blocks; one item far from the areas, one removed player.
+    const players = Array.from({ length: 40 }, (_, i) => joinPlayer(world, `p${i}`, { x: i * 10 + 0.5, y: -60, z: 0.5 }));
+    const far = spawnItem(world, { x: 300.5, y: -60, z: 200.5 }, { name: 'dirt', count: 1 });
+    world.removeEntity(players[1]!, 'left');
+    const areas = [{ x: 5, z: 3, radius: 20 }, { x: 12, z: -4, radius: 20 }, { x: 200, z: 0, radius: 6 }];
+    const snapshot = new EntitySnapshot();
+    snapshot.apply(new EntitySnapshotWriter().take(world, undefined, areas));
+    // Cells -1..2 (x -16..47: the second area reaches x 32) and cell 12 (x 192..207): players at x 0.5..40.5 and 200.5.
+    const held = [...snapshot.values()].map((e) => e.id).sort((a, b) => a - b);
+    const expected = players.filter((p, i) => i !== 1 && (p.pos.x < 48 || (p.pos.x >= 192 && p.pos.x < 208))).map((p) => p.id);
+    expect(held).toEqual(expected);
+    expect(snapshot.entity(far.id)).toBeUndefined();
+    for (const e of snapshot.values()) expect({ ...e, removed: undefined }).toEqual({ ...facts(world, e.id), removed: undefined });
+    for (const a of areas) {
+      const p = { x: a.x, y: -59, z: a.z };
+      const inWorld: number[] = [];
+      const inSnapshot: number[] = [];
+      world.forEachNear(p, a.radius, (e) => inWorld.push(e.id));
+      snapshot.forEachNear(p, a.radius, (e) => inSnapshot.push(e.id));
+      expect(inSnapshot.sort((x, y) => x - y)).toEqual(inWorld.sort((x, y) => x - y));
+      expect(inWorld.length).toBeGreaterThan(0);
+    }
+  });
 });

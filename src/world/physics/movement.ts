@@ -89,10 +89,12 @@ function senseMedium(world: World, e: EntityBase, powderSnow: number): void {
 /** Walking speed in blocks per tick after effects and medium. */
 export function horizontalSpeed(e: Living): number {
   let bps = e.walkSpeed;
-  const speed = e.effects.get('Speed');
-  if (speed) bps *= 1 + 0.2 * (speed.amplifier + 1);
-  const slow = e.effects.get('Slowness');
-  if (slow) bps *= Math.max(0, 1 - 0.15 * (slow.amplifier + 1));
+  if (e.effects.size > 0) {
+    const speed = e.effects.get('Speed');
+    if (speed) bps *= 1 + 0.2 * (speed.amplifier + 1);
+    const slow = e.effects.get('Slowness');
+    if (slow) bps *= Math.max(0, 1 - 0.15 * (slow.amplifier + 1));
+  }
   const c = e.controls;
   if (c.sneak) bps *= SNEAK_FACTOR;
   else if (c.sprint && c.forward > 0) bps *= SPRINT_FACTOR;
@@ -113,11 +115,18 @@ function moveLiving(e: Living, solid: SolidAt, water: SolidAt): void {
   const c = e.controls;
   // Horizontal intent along yaw (0 = +z, 90 = -x, as in Minecraft).
   let fx = c.forward, fs = c.strafe;
-  const mag = Math.hypot(fx, fs);
+  // hypot(f, 0) is |f| exactly, so with one control at zero the length needs no hypot; and with
+  // none there is no intent to turn along the yaw (only the sign of a zero velocity would differ,
+  // which moves nothing). Most bodies walk straight or stand: this skips hypot, sin and cos there.
+  const mag = fx === 0 ? Math.abs(fs) : fs === 0 ? Math.abs(fx) : Math.hypot(fx, fs);
   if (mag > 1) { fx /= mag; fs /= mag; }
   const speed = horizontalSpeed(e);
-  const yawRad = (e.yaw * Math.PI) / 180;
-  const sin = Math.sin(yawRad), cos = Math.cos(yawRad);
+  let sin = 0, cos = 0;
+  if (fx !== 0 || fs !== 0) {
+    const yawRad = (e.yaw * Math.PI) / 180;
+    sin = Math.sin(yawRad);
+    cos = Math.cos(yawRad);
+  }
   const ix = -sin * fx + cos * fs, iz = cos * fx + sin * fs;
   const inFluidNow = e.inWater || e.inLava || e.inPowderSnow;
   const startOnGround = e.onGround;
