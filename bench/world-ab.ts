@@ -61,6 +61,8 @@ interface Options {
   pipelined: [boolean, boolean];
   /** Who lists the workers' agents' visible entities in each build's bench. */
   sightEntities: [string, string];
+  /** Every agent's perception range in both builds' benches (null: the player default). */
+  perceptionRange: number | null;
 }
 
 async function child(builds: string[], threads: number[], pipelined: boolean[], sightEntities: string[], o: Options): Promise<ChildResult> {
@@ -68,7 +70,7 @@ async function child(builds: string[], threads: number[], pipelined: boolean[], 
   const hashes: number[] = [];
   for (const [i, b] of builds.entries()) {
     const mod = (await import(pathToFileURL(resolve(b, 'bench/world.js')).href)) as typeof import('./world.js');
-    const bench = mod.createWorldBench({ agents: o.agents, terrain: 'natural', seed: o.seed, observeEvery: o.observeEvery, threads: threads[i]!, pipelined: pipelined[i]!, entitiesOnWorkers: sightEntities[i] === 'workers', hashObservations: o.observeEvery > 0 });
+    const bench = mod.createWorldBench({ agents: o.agents, terrain: 'natural', seed: o.seed, observeEvery: o.observeEvery, threads: threads[i]!, pipelined: pipelined[i]!, entitiesOnWorkers: sightEntities[i] === 'workers', hashObservations: o.observeEvery > 0, ...(o.perceptionRange === null ? {} : { perceptionRange: o.perceptionRange }) });
     hashes.push(2166136261);
     bench.world.onAny((e) => { hashes[i] = fnv(hashes[i]!, JSON.stringify(e)); });
     benches.push(bench);
@@ -108,6 +110,7 @@ export async function run(argv: string[]): Promise<void> {
       threads: { type: 'string', default: '0,0' },
       pipelined: { type: 'string', default: '0,0' },
       'sight-entities': { type: 'string', default: 'main,main' },
+      'perception-range': { type: 'string' },
       child: { type: 'boolean', default: false },
     },
   });
@@ -122,9 +125,10 @@ export async function run(argv: string[]): Promise<void> {
     threads: values.threads!.split(',').map(Number) as [number, number],
     pipelined: values.pipelined!.split(',').map((v) => v === '1') as [boolean, boolean],
     sightEntities: values['sight-entities']!.split(',') as [string, string],
+    perceptionRange: values['perception-range'] === undefined ? null : Number(values['perception-range']),
   };
-  if (o.threads.length !== 2 || o.pipelined.length !== 2 || o.sightEntities.length !== 2 || !o.sightEntities.every((v) => v === 'workers' || v === 'main') || !values.pipelined!.split(',').every((v) => v === '0' || v === '1') || !o.threads.every((t) => Number.isInteger(t) && t >= 0) || builds.length !== 2 || !(o.agents >= 1) || !(o.observeEvery >= 0) || !(o.rounds >= 1) || !(o.roundTicks >= 1) || !Number.isInteger(o.warmTicks) || o.warmTicks < 0) {
-    console.error('usage: npm run bench -- world-ab --builds OLD,NEW [--agents 1000] [--observe-every 0] [--rounds 10] [--round-ticks 20] [--warm-ticks 0] [--threads 0,0] [--pipelined 0,0] [--sight-entities main,main]\n  OLD and NEW are copies of dist/ inside the project (cp -r dist dist-old before a change, rebuild, then --builds dist-old,dist);\n  --threads: each one\'s sight worker threads (with --observe-every), e.g. --builds dist,dist --threads 0,1;\n  --pipelined: whether each one delivers tick t\'s observations after the step of t + 1 (1) or at once (0);\n  --sight-entities: who lists the workers\' agents\' visible entities in each (workers or main)');
+  if (o.threads.length !== 2 || o.pipelined.length !== 2 || o.sightEntities.length !== 2 || !o.sightEntities.every((v) => v === 'workers' || v === 'main') || !values.pipelined!.split(',').every((v) => v === '0' || v === '1') || !o.threads.every((t) => Number.isInteger(t) && t >= 0) || builds.length !== 2 || !(o.agents >= 1) || !(o.observeEvery >= 0) || !(o.rounds >= 1) || !(o.roundTicks >= 1) || !Number.isInteger(o.warmTicks) || o.warmTicks < 0 || (o.perceptionRange !== null && !(o.perceptionRange > 0 && o.perceptionRange <= 128))) {
+    console.error('usage: npm run bench -- world-ab --builds OLD,NEW [--agents 1000] [--observe-every 0] [--rounds 10] [--round-ticks 20] [--warm-ticks 0] [--threads 0,0] [--pipelined 0,0] [--sight-entities main,main] [--perception-range <blocks>]\n  OLD and NEW are copies of dist/ inside the project (cp -r dist dist-old before a change, rebuild, then --builds dist-old,dist);\n  --threads: each one\'s sight worker threads (with --observe-every), e.g. --builds dist,dist --threads 0,1;\n  --pipelined: whether each one delivers tick t\'s observations after the step of t + 1 (1) or at once (0);\n  --sight-entities: who lists the workers\' agents\' visible entities in each (workers or main)');
     process.exit(2);
   }
   for (const b of builds) {
@@ -140,7 +144,7 @@ export async function run(argv: string[]): Promise<void> {
   const self = fileURLToPath(new URL('./main.js', import.meta.url));
   const runChild = (order: string[], threads: number[], pipelined: boolean[], sightEntities: string[]): ChildResult => {
     const args = ['--expose-gc', self, 'world-ab', '--child', '--builds', order.join(','), '--threads', threads.join(','), '--pipelined', pipelined.map((p) => (p ? '1' : '0')).join(','), '--sight-entities', sightEntities.join(','), '--agents', String(o.agents),
-      '--observe-every', String(o.observeEvery), '--rounds', String(o.rounds), '--round-ticks', String(o.roundTicks), '--warm-ticks', String(o.warmTicks), '--seed', o.seed];
+      '--observe-every', String(o.observeEvery), '--rounds', String(o.rounds), '--round-ticks', String(o.roundTicks), '--warm-ticks', String(o.warmTicks), '--seed', o.seed, ...(o.perceptionRange === null ? [] : ['--perception-range', String(o.perceptionRange)])];
     const out = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 24 });
     if (out.status !== 0) throw new Error(`world-ab: measuring ${order.join(' then ')} failed:\n${out.stderr}`);
     return JSON.parse(out.stdout.trim().split('\n').pop()!) as ChildResult;
@@ -170,6 +174,7 @@ export async function run(argv: string[]): Promise<void> {
     threads: o.threads,
     pipelined: o.pipelined,
     sightEntities: o.sightEntities,
+    perceptionRange: o.perceptionRange ?? 'player default',
     oldTicksPerCpuSecond: ticksPerCpuSecond([...forward.roundMs[0]!, ...backward.roundMs[1]!]),
     newTicksPerCpuSecond: ticksPerCpuSecond([...forward.roundMs[1]!, ...backward.roundMs[0]!]),
     rounds: o.rounds,
