@@ -198,8 +198,10 @@ export class Horizon {
           const a12 = west[jc + 1]!;
           const a21 = east[jc]!;
           const a22 = east[jc + 1]!;
-          if (z1 < 0 && z2 > 0 && x1 > 0) {
-            // The cell straddles the +x direction, where the angle wraps from 4 to 0.
+          if (z1 < 0 && z2 >= 0 && x1 > 0) {
+            // The cell straddles the +x direction, where the angle wraps from 4 to 0, or touches it
+            // from the −z side (z2 = 0, eyes on a block edge): its corners on that edge have angle 0,
+            // which is 4 here; taken as 0 they would give the cell every sector but its own.
             const lo = (a11 < a21 ? a11 : a21) - ANGLE_SLACK;
             const hi = (a12 > a22 ? a12 : a22) + ANGLE_SLACK;
             this.record(Math.floor(lo * scale), SECTORS - 1, ring, r, top);
