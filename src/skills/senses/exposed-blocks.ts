@@ -14,7 +14,7 @@
  */
 import type { BodyPort } from '../body-port.js';
 import { airByState } from './air.js';
-import { MAX_Y, MIN_Y } from '../../world/index.js';
+import { MAX_Y, MIN_Y, type Registry } from '../../world/index.js';
 import { FACE_NEG_X, FACE_NEG_Y, FACE_NEG_Z, FACE_POS_X, FACE_POS_Y, FACE_POS_Z } from './line-of-sight.js';
 
 /**
@@ -50,6 +50,32 @@ const colNegZ = new Uint16Array(16);
 const RELIST_AT_MOST = 40;
 
 export const sectionKey = (sx: number, sy: number, sz: number): number => ((sx + 1048576) * 2097152 + (sz + 1048576)) * 32 + sy;
+
+/**
+ * The faces of a block (state `s`) open to its neighbours (states toward +x, −x, +y, −y, +z, −z):
+ * those whose neighbour lets sight through and is not the same block (the inside of a lake or a
+ * canopy is not a surface).
+ */
+function openFaces(registry: Registry, s: number, px: number, nx: number, py: number, ny: number, pz: number, nz: number): number {
+  const seeThrough = registry.seeThroughByState;
+  const blockId = registry.blockIdOfState;
+  const id = blockId[s];
+  let faces = 0;
+  if (seeThrough[px] === 1 && blockId[px] !== id) faces |= FACE_POS_X;
+  if (seeThrough[nx] === 1 && blockId[nx] !== id) faces |= FACE_NEG_X;
+  if (seeThrough[py] === 1 && blockId[py] !== id) faces |= FACE_POS_Y;
+  if (seeThrough[ny] === 1 && blockId[ny] !== id) faces |= FACE_NEG_Y;
+  if (seeThrough[pz] === 1 && blockId[pz] !== id) faces |= FACE_POS_Z;
+  if (seeThrough[nz] === 1 && blockId[nz] !== id) faces |= FACE_NEG_Z;
+  return faces;
+}
+
+/** The section listed in the scratch lists (`n` blocks, column starts filled up to 256), as a surface of its own. */
+function listedSurface(n: number): SectionSurface {
+  if (n === 0) return EMPTY;
+  scratchColumnStart[256] = n;
+  return { count: n, local: scratchLocal.slice(0, n), states: scratchStates.slice(0, n), faces: scratchFaces.slice(0, n), columnStart: scratchColumnStart.slice() };
+}
 
 export class ExposedBlocks {
   private static readonly byWorld = new WeakMap<BodyPort, ExposedBlocks>();
@@ -137,8 +163,6 @@ export class ExposedBlocks {
   private build(sx: number, sy: number, sz: number): SectionSurface {
     const { registry, blocks } = this.world;
     const air = airByState(registry);
-    const seeThrough = registry.seeThroughByState;
-    const blockId = registry.blockIdOfState;
     const x0 = sx * 16 - 1;
     const y0 = MIN_Y + sy * 16 - 1;
     const z0 = sz * 16 - 1;
@@ -163,20 +187,7 @@ export class ExposedBlocks {
           const i = (ly + 1) * YS + (lz + 1) * P + (lx + 1);
           const s = padded[i]!;
           if (air[s] === 1) continue;
-          const id = blockId[s];
-          let faces = 0;
-          let t = padded[i + 1]!;
-          if (seeThrough[t] === 1 && blockId[t] !== id) faces |= FACE_POS_X;
-          t = padded[i - 1]!;
-          if (seeThrough[t] === 1 && blockId[t] !== id) faces |= FACE_NEG_X;
-          t = padded[i + YS]!;
-          if (seeThrough[t] === 1 && blockId[t] !== id) faces |= FACE_POS_Y;
-          t = padded[i - YS]!;
-          if (seeThrough[t] === 1 && blockId[t] !== id) faces |= FACE_NEG_Y;
-          t = padded[i + P]!;
-          if (seeThrough[t] === 1 && blockId[t] !== id) faces |= FACE_POS_Z;
-          t = padded[i - P]!;
-          if (seeThrough[t] === 1 && blockId[t] !== id) faces |= FACE_NEG_Z;
+          const faces = openFaces(registry, s, padded[i + 1]!, padded[i - 1]!, padded[i + YS]!, padded[i - YS]!, padded[i + P]!, padded[i - P]!);
           if (faces === 0) continue;
           scratchLocal[n] = (ly << 8) | (lz << 4) | lx;
           scratchStates[n] = s;
@@ -185,9 +196,7 @@ export class ExposedBlocks {
         }
       }
     }
-    if (n === 0) return EMPTY;
-    scratchColumnStart[256] = n;
-    return { count: n, local: scratchLocal.slice(0, n), states: scratchStates.slice(0, n), faces: scratchFaces.slice(0, n), columnStart: scratchColumnStart.slice() };
+    return listedSurface(n);
   }
 
   /**
@@ -211,17 +220,13 @@ export class ExposedBlocks {
         n++;
       }
     }
-    if (n === 0) return EMPTY;
-    scratchColumnStart[256] = n;
-    return { count: n, local: scratchLocal.slice(0, n), states: scratchStates.slice(0, n), faces: scratchFaces.slice(0, n), columnStart: scratchColumnStart.slice() };
+    return listedSurface(n);
   }
 
   /** Lists the exposed blocks of column (x, z) from y0 up 16 blocks into the scratch lists at `n`, with `build`'s rule; returns the new end. */
   private relistColumn(x: number, y0: number, z: number, n: number): number {
     const { registry, blocks } = this.world;
     const air = airByState(registry);
-    const seeThrough = registry.seeThroughByState;
-    const blockId = registry.blockIdOfState;
     for (let ly = -1; ly <= 16; ly++) colHere[ly + 1] = blocks.get(x, y0 + ly, z);
     let any = false;
     for (let ly = 0; ly < 16; ly++) if (air[colHere[ly + 1]!] !== 1) any = true;
@@ -237,20 +242,7 @@ export class ExposedBlocks {
     for (let ly = 0; ly < 16; ly++) {
       const s = colHere[ly + 1]!;
       if (air[s] === 1) continue;
-      const id = blockId[s];
-      let faces = 0;
-      let t = colPosX[ly]!;
-      if (seeThrough[t] === 1 && blockId[t] !== id) faces |= FACE_POS_X;
-      t = colNegX[ly]!;
-      if (seeThrough[t] === 1 && blockId[t] !== id) faces |= FACE_NEG_X;
-      t = colHere[ly + 2]!;
-      if (seeThrough[t] === 1 && blockId[t] !== id) faces |= FACE_POS_Y;
-      t = colHere[ly]!;
-      if (seeThrough[t] === 1 && blockId[t] !== id) faces |= FACE_NEG_Y;
-      t = colPosZ[ly]!;
-      if (seeThrough[t] === 1 && blockId[t] !== id) faces |= FACE_POS_Z;
-      t = colNegZ[ly]!;
-      if (seeThrough[t] === 1 && blockId[t] !== id) faces |= FACE_NEG_Z;
+      const faces = openFaces(registry, s, colPosX[ly]!, colNegX[ly]!, colHere[ly + 2]!, colHere[ly]!, colPosZ[ly]!, colNegZ[ly]!);
       if (faces === 0) continue;
       scratchLocal[n] = (ly << 8) | (lz << 4) | lx;
       scratchStates[n] = s;

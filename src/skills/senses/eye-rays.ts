@@ -247,6 +247,7 @@ export class EyeRays {
     if (cx === bx && cy === by && cz === bz) return false;
     // Slab test: the parameter range [t0, t1] of the segment inside the shrunken cell, narrowed axis
     // by axis (an axis the segment does not move along is inside the cell's range, checked above).
+    // Written out per axis: a helper would return two numbers through an array (the old way, slower).
     let t0 = 0;
     let t1 = 1;
     const dx = tx - ox;
