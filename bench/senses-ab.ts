@@ -1,7 +1,8 @@
 /**
  * Compares the senses of two builds on the same eyes: `npm run bench -- senses-ab --builds OLD,NEW`
- * (`--agents N`, default 1,000; `--range R` gives every agent perception range R instead of 16..32;
- * `--world`: the agents of the world bench after `--ticks` of it, digging pits, among mobs and items)
+ * (`--agents N`, default 1,000; `--range R` gives every agent perception range R instead of 16..32,
+ * or, with `--world`, instead of the world bench's default 32; `--world`: the agents of the world
+ * bench after `--ticks` of it, digging pits, among mobs and items)
  * where OLD and NEW are copies of `dist/` inside the project, so that its node_modules resolve
  * (e.g. `cp -r dist dist-old` before a change, rebuild, then `--builds dist-old,dist`). Prints one JSON line: NEW's speed-up over OLD and both figures.
  *
@@ -15,6 +16,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -46,7 +48,7 @@ function benchEyes(seed: string, agents: number, ticks: number, range: number | 
 }
 
 /** Where the eyes come from: the senses bench's walk (eyes put into a fresh world) or the world bench's own world. */
-type EyeSource = { kind: 'walk'; eyes: Array<[number, number, number, number]> } | { kind: 'world'; agents: number; ticks: number };
+type EyeSource = { kind: 'walk'; eyes: Array<[number, number, number, number]> } | { kind: 'world'; agents: number; ticks: number; range: number | null };
 
 /**
  * One build's world with the agents, and a function observing all of them once. With the world
@@ -64,7 +66,7 @@ async function loadBuild(dir: string, seed: string, source: EyeSource) {
     players = source.eyes.map(([x, y, z, r], i) => w.joinPlayer(world, `a${i}`, { x, y, z }, { perceptionRange: r }));
   } else {
     const wb = (await import(url('bench/world.js'))) as typeof import('./world.js');
-    const bench = wb.createWorldBench({ agents: source.agents, terrain: 'natural', seed, observeEvery: 0 });
+    const bench = wb.createWorldBench({ agents: source.agents, terrain: 'natural', seed, observeEvery: 0, ...(source.range === null ? {} : { perceptionRange: source.range }) });
     for (let t = 0; t < source.ticks; t++) bench.step();
     world = bench.world;
     players = [...world.entities.values()].filter((e): e is ReturnType<typeof w.joinPlayer> => e.kind === 'player');
@@ -83,7 +85,7 @@ async function loadBuild(dir: string, seed: string, source: EyeSource) {
 }
 
 async function child(builds: string[], rounds: number, seed: string, ticks: number, agents: number, range: number | null, fromWorld: boolean): Promise<ChildResult> {
-  const source: EyeSource = fromWorld ? { kind: 'world', agents, ticks } : { kind: 'walk', eyes: benchEyes(seed, agents, ticks, range) };
+  const source: EyeSource = fromWorld ? { kind: 'world', agents, ticks, range } : { kind: 'walk', eyes: benchEyes(seed, agents, ticks, range) };
   const loaded = [];
   for (const b of builds) loaded.push(await loadBuild(b, seed, source));
   for (const l of loaded) for (let i = 0; i < 2; i++) l.observeAll(); // warm-up
@@ -122,7 +124,7 @@ export async function run(argv: string[]): Promise<void> {
   });
   const builds = (values.builds ?? '').split(',').filter((b) => b !== '').map((b) => (isAbsolute(b) ? b : resolve(b)));
   if (builds.length !== 2) {
-    console.error('usage: npm run bench -- senses-ab --builds OLD,NEW [--rounds 14] [--ticks 400] [--agents 1000] [--range R | --world]\n  OLD and NEW are copies of dist/ inside the project (cp -r dist dist-old before a change, rebuild, then --builds dist-old,dist)');
+    console.error('usage: npm run bench -- senses-ab --builds OLD,NEW [--rounds 14] [--ticks 400] [--agents 1000] [--range R] [--world]\n  OLD and NEW are copies of dist/ inside the project (cp -r dist dist-old before a change, rebuild, then --builds dist-old,dist)');
     process.exit(2);
   }
   for (const b of builds) {
@@ -135,8 +137,8 @@ export async function run(argv: string[]): Promise<void> {
   const ticks = Number(values.ticks);
   const agents = Number(values.agents);
   const range = values.range === undefined ? null : Number(values.range);
-  if (!Number.isInteger(agents) || agents < 1 || (range !== null && !(Number.isInteger(range) && range >= 1)) || (range !== null && values.world)) {
-    console.error('senses-ab: --agents must be a whole number >= 1 and --range (every agent\'s perception range; default cycles 16..32) a whole number >= 1, not with --world (its agents have the default range)');
+  if (!Number.isInteger(agents) || agents < 1 || (range !== null && !(Number.isInteger(range) && range >= 1))) {
+    console.error('senses-ab: --agents must be a whole number >= 1 and --range (every agent\'s perception range; default cycles 16..32) a whole number >= 1 (with --world: instead of the world bench\'s default 32)');
     process.exit(2);
   }
   if (values.child) {
@@ -170,8 +172,9 @@ export async function run(argv: string[]): Promise<void> {
     rounds,
     agents,
     eyes: values.world ? 'world bench' : 'senses bench walk',
-    range: values.world ? 'player default' : range ?? '16-32',
+    range: range ?? (values.world ? 'player default' : '16-32'),
     sameSight,
+    loadAvg: Math.round(loadavg()[0]! * 100) / 100,
   };
   console.log(JSON.stringify(result));
   if (!sameSight) console.error('senses-ab: the builds do not see the same blocks and entities (checksums differ): the change altered what agents see');

@@ -31,24 +31,6 @@ const SHORT_WALK = 48;
  */
 const STOP_MARGIN = 1e-6;
 
-/** The segment's parameter range [enter, exit] inside the remembered cell, as `throughStop` narrows it. */
-const span = new Float64Array(2);
-
-/**
- * Narrows `span` to where o + d·t lies strictly between lo and hi on one axis; false when nothing is
- * left. (d = 0: the caller has already checked that o lies between them.)
- */
-function narrowSpan(lo: number, hi: number, o: number, d: number): boolean {
-  if (d === 0) return true;
-  const a = (lo - o) / d;
-  const b = (hi - o) / d;
-  const near = a < b ? a : b;
-  const far = a < b ? b : a;
-  if (near > span[0]!) span[0] = near;
-  if (far < span[1]!) span[1] = far;
-  return span[0]! < span[1]!;
-}
-
 export class EyeRays {
   private readonly horizon = new Horizon();
   private world!: BodyPort;
@@ -253,21 +235,43 @@ export class EyeRays {
     const ox = this.ox;
     const oy = this.oy;
     const oz = this.oz;
-    // Most rays that miss the cell do not even span it on some axis: tell those by comparisons alone.
     const lx = cx + STOP_MARGIN;
     const hx = cx + 1 - STOP_MARGIN;
-    if ((ox < tx ? tx : ox) <= lx || (ox < tx ? ox : tx) >= hx) return false;
     const ly = cy + STOP_MARGIN;
     const hy = cy + 1 - STOP_MARGIN;
-    if ((oy < ty ? ty : oy) <= ly || (oy < ty ? oy : ty) >= hy) return false;
     const lz = cz + STOP_MARGIN;
     const hz = cz + 1 - STOP_MARGIN;
-    if ((oz < tz ? tz : oz) <= lz || (oz < tz ? oz : tz) >= hz) return false;
+    // Most rays that miss the cell do not even span it on some axis: tell those by comparisons
+    // alone, all six at once (one hard-to-predict branch instead of up to six).
+    if (+(Math.max(ox, tx) <= lx) | +(Math.min(ox, tx) >= hx) | +(Math.max(oy, ty) <= ly) | +(Math.min(oy, ty) >= hy) | +(Math.max(oz, tz) <= lz) | +(Math.min(oz, tz) >= hz)) return false;
     if (cx === bx && cy === by && cz === bz) return false;
-    // Slab test: the parameter range of the segment inside the shrunken cell, narrowed axis by axis.
-    span[0] = 0;
-    span[1] = 1;
-    if (!narrowSpan(lx, hx, ox, tx - ox) || !narrowSpan(ly, hy, oy, ty - oy) || !narrowSpan(lz, hz, oz, tz - oz)) return false;
+    // Slab test: the parameter range [t0, t1] of the segment inside the shrunken cell, narrowed axis
+    // by axis (an axis the segment does not move along is inside the cell's range, checked above).
+    // Written out per axis: a helper would return two numbers through an array (the old way, slower).
+    let t0 = 0;
+    let t1 = 1;
+    const dx = tx - ox;
+    if (dx !== 0) {
+      const a = (lx - ox) / dx;
+      const b = (hx - ox) / dx;
+      t0 = Math.max(t0, Math.min(a, b));
+      t1 = Math.min(t1, Math.max(a, b));
+    }
+    const dy = ty - oy;
+    if (dy !== 0) {
+      const a = (ly - oy) / dy;
+      const b = (hy - oy) / dy;
+      t0 = Math.max(t0, Math.min(a, b));
+      t1 = Math.min(t1, Math.max(a, b));
+    }
+    const dz = tz - oz;
+    if (dz !== 0) {
+      const a = (lz - oz) / dz;
+      const b = (hz - oz) / dz;
+      t0 = Math.max(t0, Math.min(a, b));
+      t1 = Math.min(t1, Math.max(a, b));
+    }
+    if (!(t0 < t1)) return false;
     // The world may have changed since the walk that remembered it (an aim outlives a tick when the
     // eyes stay put): every change the port reports moves the heightmap's version.
     return this.heights.version === this.stopVersion || this.seeThrough[this.world.blocks.get(cx, cy, cz)] !== 1;

@@ -45,4 +45,23 @@ describe('Horizon', () => {
     expect(whole).toBeGreaterThan(500);
     expect(refused).toBeGreaterThan(50);
   });
+
+  it('records a column that touches the +x direction from the -z side in the sectors just below the wrap', () => {
+    // Eyes on a block corner at (0, 0): column x 3..4, z -1..0 spans angles from just below the +x
+    // direction up to it. Rays toward (4.5, -0.5) pass through it and must not be vouched for.
+    const world = new World({ seed: 'horizon-wrap', terrain: { type: 'flat' }, gamerules: { doMobSpawning: false } });
+    for (let y = -60; y <= -56; y++) world.setBlock({ x: 3, y, z: -1 }, 'stone');
+    const eye = { x: 0, y: -59.2, z: 0 };
+    const tops = OpaqueHeightmap.of(world).window(-13, -13, 27, undefined, -44);
+    const horizon = new Horizon();
+    horizon.build(tops, eye, 12);
+    for (const [tx, tz] of [[4.5, -0.5], [6.5, -1.5], [10.5, -1.5], [8, -0.9]] as const) {
+      const dx = tx - eye.x;
+      const dz = tz - eye.z;
+      const dy = -60 + 1e-6 - eye.y;
+      const dh = Math.hypot(dx, dz);
+      expect(horizon.clearTo(dx, dy, dz, dh), `toward ${tx},${tz}`).toBeLessThanOrEqual(3);
+      expect(horizon.clearsTops(dx, dz, dh, -61)).toBe(false);
+    }
+  });
 });

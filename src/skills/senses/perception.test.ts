@@ -21,6 +21,16 @@ describe('visibleBlocks', () => {
     expect(found.map((b) => b.pos)).toEqual([{ x: 0, y: -60, z: 6 }]);
   });
 
+  it('hides the ground behind a pillar from eyes on a block corner, the pillar just below the +x direction', () => {
+    // The horizon once gave a column with an edge on that direction every sector but its own.
+    const world = newWorld();
+    for (let y = -60; y <= -56; y++) world.setBlock({ x: 2, y, z: -1 }, 'stone');
+    const p = joinPlayer(world, 'corner', { x: 0, y: -60, z: 0 }, { perceptionRange: 11 });
+    const seen = visibleBlocks(world, p).map((b) => `${b.pos.x},${b.pos.y},${b.pos.z}`);
+    for (const hidden of ['3,-61,-1', '4,-61,-1', '5,-61,-1']) expect(seen).not.toContain(hidden);
+    expect(seen).toContain('3,-61,0');
+  });
+
   it('never returns a block behind a wall', () => {
     const world = newWorld();
     const p = room(world);
