@@ -213,6 +213,11 @@ export class World {
     return this.index.nearPlayers(p, radius, filter) as Player[];
   }
 
+  /** Mobs within `radius` of `p`, by id: `near` filtered to mobs, without visiting the players and items around. */
+  nearMobs(p: Vec3, radius: number, filter?: (e: Entity) => boolean): MobEntity[] {
+    return this.index.nearMobs(p, radius, filter) as MobEntity[];
+  }
+
   *living(): Iterable<Living> {
     for (const e of this.livingEntities.values()) if (!e.removed) yield e;
   }
