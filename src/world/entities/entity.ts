@@ -176,6 +176,8 @@ export interface ItemEntity extends EntityBase {
   mergeMarked: boolean;
   /** The last tick the pickup rule gave the item a turn (so it gets at most one a tick). */
   turnTick: number;
+  /** The tick its despawn turn is booked for while dormant (-1 before the first booking; items/item-turns.ts). */
+  despawnTick: number;
 }
 
 export interface ProjectileEntity extends EntityBase {

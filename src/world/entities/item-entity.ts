@@ -52,6 +52,7 @@ class DroppedItem implements ItemEntity {
   busy = false;
   mergeMarked = false;
   turnTick = -1;
+  despawnTick = -1;
   /** The age the movement rule counted: up to the tick the item came to rest, while it rests. */
   private countedAge = 0;
   /** Not a field others see (nor copy, nor serialise): the clock of the world's movement rule. */

@@ -150,7 +150,7 @@ export class ItemTurns {
     const due = this.despawnAt.get(tick);
     if (due) {
       this.despawnAt.delete(tick);
-      for (const e of due) take(e);
+      for (const e of due) if (e.despawnTick === tick) take(e); // else booked again for a later tick
     }
     if (extra.length > 0) {
       extra.sort(byId);
@@ -213,9 +213,15 @@ export class ItemTurns {
     this.ensureTurn(e);
   }
 
-  /** Books the pickup turn at which `e`'s age reaches the lifetime (`age` read after this tick's movement). */
+  /**
+   * Books the pickup turn at which `e`'s age reaches the lifetime (`age` read after this tick's
+   * movement). An item's age counts every tick, resting or not, so the tick stays the same through
+   * any number of wakes and rests: it is booked once, and again only when a merge lowers the age.
+   */
   private scheduleDespawn(e: ItemEntity, tick: number): void {
     const at = Math.max(tick + 1, tick + ITEM_LIFETIME_TICKS - e.age);
+    if (e.despawnTick === at) return;
+    e.despawnTick = at;
     let list = this.despawnAt.get(at);
     if (!list) this.despawnAt.set(at, (list = []));
     list.push(e);
