@@ -274,6 +274,8 @@ export function createWorldBench(o: WorldBenchOptions) {
         entities: world.entities.size,
         mobs,
         items,
+        /** Items moving or counting a pickup delay down: the only ones the rules visit every tick. */
+        busyItems: world.itemTurns.busyCount,
         columns: world.blocks.generatedColumns,
         sections: world.blocks.allocatedSections,
         senseCachedSections: every > 0 ? ExposedBlocks.of(world).cachedSections : 0,

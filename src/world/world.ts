@@ -8,6 +8,7 @@ import { type Vec3, posKey } from '../core/vec3.js';
 import { BlockStore } from './block-store.js';
 import type { Entity, ItemEntity, Living, MobEntity, Player } from './entities/entity.js';
 import { EntityIndex } from './entities/entity-index.js';
+import { ItemTurns } from './items/item-turns.js';
 import type { WorldEvent, WorldEventInput, WorldEventType, EventOf } from './events.js';
 import { Registry, DEFAULT_VERSION } from './registry.js';
 import { Rng } from './rng.js';
@@ -53,6 +54,13 @@ export class World {
    */
   readonly livingEntities = new Map<number, Living>();
   readonly mobEntities = new Map<number, MobEntity>();
+  /** The dropped items, by id in spawn order. */
+  readonly itemEntities = new Map<number, ItemEntity>();
+  /**
+   * Which dropped items have something to do this tick (items/item-turns.ts): the rules visit those,
+   * not every item on the ground, so a long run's leftovers cost nothing per tick while they rest.
+   */
+  readonly itemTurns = new ItemTurns();
   readonly blockEntities = new Map<string, BlockEntity>();
   readonly gamerules: Gamerules;
   difficulty: Difficulty;
@@ -75,6 +83,10 @@ export class World {
   /** The tick the queue was dropped at, when it was; the next `takeEvents` reports it. */
   private droppedAtTick: number | null = null;
   private blockWatchers: readonly BlockWatcher[] = [];
+  /** Entities removed this tick (`removeEntity`), which leave the maps at its end. */
+  private leaving: Entity[] = [];
+  /** Entities that are neither living nor items (projectiles): the sweep re-files them every tick. */
+  private readonly otherEntities = new Map<number, Entity>();
 
   constructor(options: WorldOptions) {
     if (options.seed === undefined || options.seed === null || options.seed === '') {
@@ -161,6 +173,11 @@ export class World {
     if (e.kind === 'player') this.players.set(e.name, e);
     if (e.kind === 'player' || e.kind === 'mob') this.livingEntities.set(e.id, e);
     if (e.kind === 'mob') this.mobEntities.set(e.id, e);
+    if (e.kind === 'item') {
+      this.itemEntities.set(e.id, e);
+      this.itemTurns.added(e);
+    }
+    if (e.kind === 'projectile') this.otherEntities.set(e.id, e);
     this.emit({ type: 'entity_spawned', entity: e.id, kind: e.kind, entityType: e.type, pos: { ...e.pos } });
     return e;
   }
@@ -169,6 +186,7 @@ export class World {
   removeEntity(e: Entity, reason: 'despawned' | 'died' | 'picked_up' | 'left' = 'despawned'): void {
     if (e.removed) return;
     e.removed = true;
+    this.leaving.push(e);
     if (reason === 'despawned') this.emit({ type: 'entity_despawned', entity: e.id, entityType: e.type });
   }
 
@@ -195,6 +213,11 @@ export class World {
     return this.index.nearPlayers(p, radius, filter) as Player[];
   }
 
+  /** Mobs within `radius` of `p`, by id: `near` filtered to mobs, without visiting the players and items around. */
+  nearMobs(p: Vec3, radius: number, filter?: (e: Entity) => boolean): MobEntity[] {
+    return this.index.nearMobs(p, radius, filter) as MobEntity[];
+  }
+
   *living(): Iterable<Living> {
     for (const e of this.livingEntities.values()) if (!e.removed) yield e;
   }
@@ -204,7 +227,7 @@ export class World {
   }
 
   *items(): Iterable<ItemEntity> {
-    for (const e of this.entities.values()) if (!e.removed && e.kind === 'item') yield e;
+    for (const e of this.itemEntities.values()) if (!e.removed) yield e;
   }
 
   // ---- events -------------------------------------------------------------
@@ -267,21 +290,31 @@ export class World {
     return this.timeOfDay < 12542 || this.timeOfDay >= 23460;
   }
 
-  /** Advances the world by one tick: every system in order, then removed entities leave. */
+  /**
+   * Advances the world by one tick: every system in order, then removed entities leave and the ones
+   * that can have moved are re-filed in the index. Resting items cannot have moved
+   * (physics/item-rest.ts), so the sweep visits the living, the busy items and the removed, not every
+   * item on the ground.
+   */
   step(): void {
     if (this.queueing && this.tick - this.lastPullTick >= EVENT_PULL_WINDOW_TICKS) this.stopQueueing();
     for (const s of this.systems) s.tick(this);
-    for (const e of this.entities.values()) {
-      if (e.removed) {
-        this.entities.delete(e.id);
-        this.index.remove(e);
-        if (e.kind === 'player' && this.players.get(e.name) === e) this.players.delete(e.name);
-        if (e.kind === 'player' || e.kind === 'mob') this.livingEntities.delete(e.id);
-        if (e.kind === 'mob') this.mobEntities.delete(e.id);
-      } else if (e.kind !== 'item' || e.restingSince < 0) {
-        this.index.update(e); // a resting item has not moved (physics/item-rest.ts)
-      }
+    const leaving = this.leaving;
+    this.leaving = [];
+    for (const e of leaving) {
+      if (this.entities.get(e.id) !== e) continue;
+      this.entities.delete(e.id);
+      this.index.remove(e);
+      if (e.kind === 'player' && this.players.get(e.name) === e) this.players.delete(e.name);
+      if (e.kind === 'player' || e.kind === 'mob') this.livingEntities.delete(e.id);
+      if (e.kind === 'mob') this.mobEntities.delete(e.id);
+      if (e.kind === 'item') this.itemEntities.delete(e.id);
+      if (e.kind === 'projectile') this.otherEntities.delete(e.id);
     }
+    for (const e of this.livingEntities.values()) this.index.update(e);
+    for (const e of this.otherEntities.values()) this.index.update(e);
+    for (const e of this.itemTurns.busyItems) if (!e.removed && e.restingSince < 0) this.index.update(e);
+    this.itemTurns.settle(this.tick);
     this.tick++;
   }
 

@@ -1,6 +1,7 @@
 /**
- * The players-only grid must answer exactly what `near` filtered to players answers, as entities move
- * across cells, die and leave: pickup, targeting, spawning and despawning rely on it.
+ * The players-only and mobs-only grids must answer exactly what `near` filtered to players or mobs
+ * answers, as entities move across cells, die and leave: pickup, targeting, spawning and despawning
+ * rely on it.
  */
 import { describe, expect, it } from 'vitest';
 import { World } from '../world.js';
@@ -10,7 +11,7 @@ import { Rng } from '../rng.js';
 import type { Entity } from './entity.js';
 import { spawnItem } from './item-entity.js';
 
-describe('EntityIndex.nearPlayers, forEachNear and forEachNearPlayer', () => {
+describe('EntityIndex.nearPlayers, nearMobs, forEachNear and forEachNearPlayer', () => {
   it('equal near() (filtered to players; unordered) while players and mobs move, and forget players who left', () => {
     const w = new World({ seed: 3, terrain: { type: 'flat' }, gamerules: { doMobSpawning: false } });
     const rng = new Rng('index-test');
@@ -30,6 +31,8 @@ describe('EntityIndex.nearPlayers, forEachNear and forEachNearPlayer', () => {
         const at = { x: rng.range(-60, 60), y: -60, z: rng.range(-60, 60) };
         const radius = rng.pick([3, 16, 40]);
         expect(ids(w.nearPlayers(at, radius))).toEqual(ids(w.near(at, radius, (e) => e.kind === 'player')));
+        // Likewise the mobs-only grid (the spawning rule's mob caps).
+        expect(ids(w.nearMobs(at, radius))).toEqual(ids(w.near(at, radius, (e) => e.kind === 'mob')));
         // The unordered visitor sees exactly the entities `near` lists.
         const visited: Entity[] = [];
         w.forEachNear(at, radius, (e) => visited.push(e));

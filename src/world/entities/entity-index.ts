@@ -2,7 +2,9 @@
  * Spatial index of entities: a hash grid of 16x16 columns (x/z). Queries visit only the cells a
  * radius touches, so "entities near me" stays cheap with a thousand agents. Players are also filed
  * in a grid of their own: the frequent "players near" queries (item pickup, mob targeting, spawning,
- * despawning) then skip the dropped items and mobs that share their cells. Dropped items are also
+ * despawning) then skip the dropped items and mobs that share their cells; mobs likewise, for the
+ * spawning rule's mob caps, which would otherwise count through every item a long run left within 64
+ * blocks of a player. Dropped items are also
  * filed in a fine grid of 4-block cubes: pickup and merging reach a block or two, and on a field that
  * agents have dug for minutes a 16-block column holds dozens of items, piled down the pits.
  */
@@ -19,6 +21,7 @@ const cubeKey = (cx: number, cy: number, cz: number): number => cellKey(cx, cz) 
 export class EntityIndex {
   private readonly cells = new Map<number, Entity[]>();
   private readonly playerCells = new Map<number, Entity[]>();
+  private readonly mobCells = new Map<number, Entity[]>();
   private readonly itemCells = new Map<number, Entity[]>();
 
   insert(e: Entity): void {
@@ -26,6 +29,7 @@ export class EntityIndex {
     e.indexCell = key;
     addTo(this.cells, key, e);
     if (e.kind === 'player') addTo(this.playerCells, key, e);
+    else if (e.kind === 'mob') addTo(this.mobCells, key, e);
     else if (e.kind === 'item') this.refileItem(e);
   }
 
@@ -39,6 +43,7 @@ export class EntityIndex {
     e.indexCell = NaN;
     removeFrom(this.cells, key, e);
     if (e.kind === 'player') removeFrom(this.playerCells, key, e);
+    else if (e.kind === 'mob') removeFrom(this.mobCells, key, e);
   }
 
   /** Re-files an entity whose position changed; cheap when it stayed in its cell. */
@@ -53,6 +58,9 @@ export class EntityIndex {
     if (e.kind === 'player') {
       removeFrom(this.playerCells, was, e);
       addTo(this.playerCells, key, e);
+    } else if (e.kind === 'mob') {
+      removeFrom(this.mobCells, was, e);
+      addTo(this.mobCells, key, e);
     }
   }
 
@@ -97,6 +105,11 @@ export class EntityIndex {
   /** `near` restricted to players: the same result as filtering `near` by kind, without visiting other entities. */
   nearPlayers(p: Vec3, radius: number, filter?: (e: Entity) => boolean): Entity[] {
     return query(this.playerCells, CELL, p, radius, filter);
+  }
+
+  /** `near` restricted to mobs: the same result as filtering `near` by kind, without visiting players and items. */
+  nearMobs(p: Vec3, radius: number, filter?: (e: Entity) => boolean): Entity[] {
+    return query(this.mobCells, CELL, p, radius, filter);
   }
 
   /**

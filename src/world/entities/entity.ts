@@ -166,9 +166,18 @@ export interface ItemEntity extends EntityBase {
   /**
    * The tick of the item's last move when it came to rest (on the ground, still, out of water), or -1
    * while it moves: a resting item skips the movement rule until a block next to it changes
-   * (physics/item-rest.ts). While it rests, `vel` is that of the tick it came to rest.
+   * (physics/item-rest.ts). While it rests, `vel` is that of the tick it came to rest, and `age` counts
+   * on by itself (it is computed from the ticks since).
    */
   restingSince: number;
+  /** Whether the item is on the world's busy list (it moves or counts a pickup delay down; items/item-turns.ts). */
+  busy: boolean;
+  /** A resting item whose next merge check may find something (items/item-turns.ts). */
+  mergeMarked: boolean;
+  /** The last tick the pickup rule gave the item a turn (so it gets at most one a tick). */
+  turnTick: number;
+  /** The tick its despawn turn is booked for while dormant (-1 before the first booking; items/item-turns.ts). */
+  despawnTick: number;
 }
 
 export interface ProjectileEntity extends EntityBase {

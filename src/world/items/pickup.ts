@@ -10,17 +10,17 @@
  * entities in its grown box): each live player asks the index's fine item grid for the items within
  * reach. Items then take their turns in spawn order as before, and only the touched ones look at
  * their players, so an item lying where nobody is costs no query: over a long run items pile up where
- * agents dug, players do not. Nothing scans players x items.
+ * agents dug, players do not. Nothing scans players x items. Only the items with something to do take
+ * a turn (item-turns.ts): a resting item nobody touches, not due to despawn and whose merge check
+ * cannot find anything, costs nothing.
  */
 import type { Entity, ItemEntity, Player } from '../entities/entity.js';
 import { ITEM_WIDTH } from '../entities/item-entity.js';
 import type { WorldSystem } from '../system.js';
 import type { World } from '../world.js';
+import { ITEM_LIFETIME_TICKS, isMergeTick, MERGE_RADIUS, sameKind } from './item-turns.js';
 
-/** Vanilla ItemEntity LIFETIME. */
-export const ITEM_LIFETIME_TICKS = 6000;
-export const MERGE_INTERVAL = 10;
-const MERGE_RADIUS = 0.5;
+export { ITEM_LIFETIME_TICKS, MERGE_INTERVAL } from './item-turns.js';
 /**
  * How far from the item a player's feet may be and still be considered: player half width (0.3) + 1 +
  * item half width, with room for the vertical reach. (A player 2.3 blocks below an item and diagonally
@@ -54,13 +54,21 @@ export function itemPickupSystem(): WorldSystem {
           list.push(p);
         });
       }
-      for (const e of world.entities.values()) {
-        if (e.kind !== 'item' || e.removed) continue;
+      const turns = world.itemTurns;
+      const list = turns.beginTurns(world.tick, touchedBy.keys());
+      // `list` may grow past `i` during the loop (ensureTurn), so its length is read each time.
+      for (let i = 0; i < list.length; i++) {
+        const e = list[i]!;
+        if (e.removed) continue;
+        turns.turnOf(e);
         if (e.age >= ITEM_LIFETIME_TICKS) {
           world.removeEntity(e, 'despawned');
           continue;
         }
-        if ((world.tick + e.id) % MERGE_INTERVAL === 0) mergeNearby(world, e);
+        if (isMergeTick(world.tick, e) && turns.mergeCheckDue(e)) {
+          turns.mergeChecked(e);
+          mergeNearby(world, e);
+        }
         if (e.removed) continue;
         if (e.pickupDelay > 0) {
           e.pickupDelay--;
@@ -72,6 +80,7 @@ export function itemPickupSystem(): WorldSystem {
         if (touching.length > 1) touching.sort(byId);
         for (const p of touching) if (pickUp(world, p, e)) break;
       }
+      turns.endTurns();
     },
   };
 }
@@ -100,6 +109,7 @@ function pickUp(world: World, p: Player, item: ItemEntity): boolean {
     return true;
   }
   item.stack.count = left;
+  world.itemTurns.changedNear(world, item); // a partial stack now: its neighbours may fold into it
   return false;
 }
 
@@ -121,15 +131,20 @@ function mergeNearby(world: World, item: ItemEntity): void {
     if (moved <= 0) continue;
     keep.stack.count += moved;
     gone.stack.count -= moved;
-    keep.pickupDelay = Math.max(keep.pickupDelay, gone.pickupDelay);
-    keep.age = Math.min(keep.age, gone.age);
+    if (gone.pickupDelay > keep.pickupDelay) {
+      keep.pickupDelay = gone.pickupDelay;
+      world.itemTurns.delayRaised(keep);
+    }
+    if (gone.age < keep.age) {
+      keep.age = gone.age;
+      world.itemTurns.agedAgain(keep, world.tick);
+    }
     if (gone.stack.count === 0) world.removeEntity(gone, 'despawned'); // logged, so an item id that vanishes is explained
+    // Both counts changed: the resting stacks of the kind around either may now merge with it.
+    world.itemTurns.changedNear(world, keep);
+    if (!gone.removed) world.itemTurns.changedNear(world, gone);
     if (item.removed || item.stack.count >= max) return;
   }
 }
 /** Scratch list of the items mergeNearby may fold (the system is not re-entrant). */
 const mergeable: ItemEntity[] = [];
-
-function sameKind(a: ItemEntity, b: ItemEntity): boolean {
-  return a.stack.name === b.stack.name && a.stack.damage === b.stack.damage && a.stack.potion === b.stack.potion && a.stack.unbreakable === b.stack.unbreakable;
-}

@@ -25,14 +25,9 @@ export function environmentalDamageSystem(): WorldSystem {
     name: 'environmental-damage',
     tick(world) {
       const tables = blockHazards(world.registry);
-      for (const e of world.entities.values()) {
-        if (e.removed) continue;
-        if (e.kind === 'player' || e.kind === 'mob') {
-          if (!e.dead) tickLiving(world, e, tables);
-        } else if (e.kind === 'item' && e.pos.y < VOID_Y) {
-          world.removeEntity(e, 'despawned');
-        }
-      }
+      for (const e of world.livingEntities.values()) if (!e.removed && !e.dead) tickLiving(world, e, tables);
+      // Only busy items can have fallen this far: a resting one lies on a block.
+      for (const e of world.itemTurns.busyItems) if (!e.removed && e.pos.y < VOID_Y) world.removeEntity(e, 'despawned');
     },
   };
 }

@@ -54,10 +54,10 @@ export function mobSpawningSystem(): WorldSystem {
       const passiveCycle = world.tick % PASSIVE_CYCLE_TICKS === 0 && world.isDay;
       for (let i = 0; i < n; i++) {
         const p = players[(cursor + i) % players.length]!;
-        if (world.difficulty !== 'peaceful' && world.near(p.pos, SPAWNING.capRadius, isHostile).length < SPAWNING.hostileCapPerPlayer) {
+        if (world.difficulty !== 'peaceful' && world.nearMobs(p.pos, SPAWNING.capRadius, isHostile).length < SPAWNING.hostileCapPerPlayer) {
           for (let a = 0; a < HOSTILE_ATTEMPTS_PER_PLAYER; a++) trySpawn(world, p, rng, true);
         }
-        if (passiveCycle && world.near(p.pos, SPAWNING.capRadius, isPassive).length < SPAWNING.passiveCapPerPlayer) trySpawn(world, p, rng, false);
+        if (passiveCycle && world.nearMobs(p.pos, SPAWNING.capRadius, isPassive).length < SPAWNING.passiveCapPerPlayer) trySpawn(world, p, rng, false);
       }
       cursor = (cursor + n) % players.length;
     },

@@ -3,7 +3,7 @@
  * tries to fall, the block under it stops it, and its leftover sideways speed (shrinking by ground
  * friction, never quite reaching zero) is too small to move it. Over a long run most items are like
  * that, and their movement was a growing share of the tick. Such an item rests: the movement rule
- * skips it (only its age counts on) until a block within one of it changes, which is all that could
+ * skips it (its age counts on by itself) until a block within one of it changes, which is all that could
  * make its next move differ. Waking it replays the friction it missed, so every later move, and
  * every event, is what moving it each tick would have given.
  */
@@ -28,20 +28,24 @@ export function cameToRest(
 
 /**
  * Wakes the resting items whose moves read the block at (x, y, z): those whose block is within one of
- * it (two vertically, for positions a hair below a block's top). `movedThisTick`: whether the movement
- * rule has already run in the current tick (a change after it leaves this tick's rest as it was).
+ * it (two vertically, for positions a hair below a block's top). The moves they skipped are those up
+ * to the movement rule's last tick: a change after the rule ran this tick leaves this tick's rest as
+ * it was.
  */
-export function wakeItemsNear(world: World, x: number, y: number, z: number, movedThisTick: boolean): void {
+export function wakeItemsNear(world: World, x: number, y: number, z: number): void {
+  const turns = world.itemTurns;
   world.index.forEachItemAround(x - 1, x + 1.999, y - 2, y + 2.999, z - 1, z + 1.999, (e) => {
     if (e.restingSince < 0) return;
     const bx = Math.floor(e.pos.x), by = Math.floor(e.pos.y), bz = Math.floor(e.pos.z);
     if (Math.abs(bx - x) > 1 || Math.abs(bz - z) > 1 || Math.abs(by - y) > 2) return;
-    wake(e, (movedThisTick ? world.tick : world.tick - 1) - e.restingSince);
+    wake(e, turns.movedAtTick - e.restingSince);
+    turns.woke(e);
   });
 }
 
-/** Ends an item's rest, applying the ground friction of the `skipped` ticks it did not move. */
+/** Ends an item's rest, applying the ground friction of the `skipped` ticks it did not move; its age keeps the ticks it rested. */
 function wake(e: ItemEntity, skipped: number): void {
+  const age = e.age;
   let vx = e.vel.x, vz = e.vel.z;
   for (let i = 0; i < skipped; i++) {
     const nx = vx * ITEM_GROUND_FRICTION, nz = vz * ITEM_GROUND_FRICTION;
@@ -52,4 +56,5 @@ function wake(e: ItemEntity, skipped: number): void {
   e.vel.x = vx;
   e.vel.z = vz;
   e.restingSince = -1;
+  e.age = age;
 }

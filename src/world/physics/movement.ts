@@ -9,7 +9,6 @@
  * with room above it pushes them up.
  */
 import type { EntityBase, ItemEntity, Living } from '../entities/entity.js';
-import { isLiving } from '../entities/entity.js';
 import type { WorldSystem } from '../system.js';
 import type { World } from '../world.js';
 import { moveAxis, type SolidAt } from './collision.js';
@@ -39,15 +38,14 @@ export const GROUND_FRICTION = 0.6 * 0.91;
 export const SPRINT_AIR_ACCEL = 0.026 * 0.98;
 
 export function movementSystem(): WorldSystem {
-  /** The tick this rule last ran in: a block change after it in the same tick wakes resting items for the next. */
-  let movedAtTick = -1;
   return {
     name: 'movement',
     attach(world) {
-      world.watchBlocks((x, y, z) => wakeItemsNear(world, x, y, z, movedAtTick === world.tick));
+      world.watchBlocks((x, y, z) => wakeItemsNear(world, x, y, z));
     },
     tick(world) {
-      movedAtTick = world.tick;
+      // Resting items' ages count up to this tick; a block change after it wakes them for the next.
+      world.itemTurns.movedAtTick = world.tick;
       const reg = world.registry;
       const solidByState = reg.solidByState;
       const blocks = world.blocks;
@@ -55,21 +53,27 @@ export function movementSystem(): WorldSystem {
       const fluidByState = reg.fluidByState;
       const water: SolidAt = (x, y, z) => fluidByState[blocks.get(x, y, z)] === 1;
       const powderSnow = reg.stateOf('powder_snow');
-      for (const e of world.entities.values()) {
-        if (e.removed) continue;
-        if (e.kind === 'projectile') continue; // projectiles move in their own rule
-        if (isLiving(e) && e.dead) continue;
-        if (e.kind === 'item' && e.restingSince >= 0) {
-          e.age++; // at rest: its move would change nothing (item-rest.ts)
-          continue;
-        }
+      // Projectiles move in their own rule. An entity's move reads blocks only, never another
+      // entity, so moving the living before the items gives the moves of moving all in spawn order.
+      for (const e of world.livingEntities.values()) {
+        if (e.removed || e.dead) continue;
         senseMedium(world, e, powderSnow);
-        if (isLiving(e)) moveLiving(e, solid, water);
-        else {
-          moveItem(e, solid, world.tick);
-          world.index.refileItem(e);
-        }
+        moveLiving(e, solid, water);
         e.age++;
+      }
+      // Only the busy items: a resting one's move would change nothing (item-rest.ts), and its age
+      // counts on by itself.
+      for (const e of world.itemTurns.busyItems) {
+        if (e.removed || e.restingSince >= 0) continue;
+        senseMedium(world, e, powderSnow);
+        const { x, y, z } = e.pos;
+        moveItem(e, solid, world.tick);
+        e.age++;
+        if (e.restingSince >= 0) world.itemTurns.cameToRest(e);
+        if (e.pos.x !== x || e.pos.y !== y || e.pos.z !== z) {
+          world.index.refileItem(e);
+          world.itemTurns.changedNear(world, e); // resting stacks it came within reach of may merge with it
+        }
       }
     },
   };
