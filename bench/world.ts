@@ -314,6 +314,7 @@ export async function run(argv: string[]): Promise<void> {
       'perception-range': { type: 'string' },
       'worker-young-mb': { type: 'string' },
       sim: { type: 'boolean', default: false },
+      'fresh-rounds': { type: 'string', default: '6' },
       json: { type: 'boolean', default: false },
     },
   });
@@ -323,7 +324,8 @@ export async function run(argv: string[]): Promise<void> {
   const threads = Number(values.threads);
   const perceptionRange = values['perception-range'] === undefined ? undefined : Number(values['perception-range']);
   const workerYoungMb = values['worker-young-mb'] === undefined ? undefined : Number(values['worker-young-mb']);
-  if (!Number.isInteger(agentCount) || agentCount < 1 || !(seconds > 0) || !Number.isInteger(observeEvery) || observeEvery < 0 ||
+  const freshRounds = Number(values['fresh-rounds']);
+  if (!Number.isInteger(freshRounds) || freshRounds < 0 || !Number.isInteger(agentCount) || agentCount < 1 || !(seconds > 0) || !Number.isInteger(observeEvery) || observeEvery < 0 ||
       !Number.isInteger(threads) || threads < 0 || (values['sight-entities'] !== 'workers' && values['sight-entities'] !== 'main') ||
       (perceptionRange !== undefined && !(perceptionRange > 0 && perceptionRange <= 128)) ||
       (workerYoungMb !== undefined && !(workerYoungMb >= 1)) ||
@@ -334,15 +336,21 @@ export async function run(argv: string[]): Promise<void> {
       '  --sight-entities: who lists the visible entities of the workers\' agents (default main)\n' +
       '  --perception-range: every agent\'s perception range in blocks (sight costs grow with its volume)\n' +
       '  --worker-young-mb: the most each sight worker\'s young generation may grow to (default V8\'s; RSS)\n' +
-      '  --sim: S simulated seconds as fast as possible, a line per simulated minute on stderr');
+      '  --sim: S simulated seconds as fast as possible, a line per simulated minute on stderr\n' +
+      '  --fresh-rounds: with --sim, rounds of 100 ticks the aged world and a fresh one step alternately at the end (default 6, 0 = none)');
     process.exit(2);
   }
-  const bench = createWorldBench({ agents: agentCount, terrain: values.terrain, seed: values.seed!, observeEvery, threads, pipelined: values.pipelined, entitiesOnWorkers: values['sight-entities'] === 'workers', perceptionRange, ...(workerYoungMb === undefined ? {} : { workerYoungMb }) });
-  // Warm-up: generate the terrain around the agents and let the JIT settle; with observations, one
-  // full round so every agent has been observed once (its first look fills the senses' caches).
-  for (let t = 0; t < Math.max(40, observeEvery); t++) bench.step();
-  bench.takeMaxGap();
-  if (values.sim) simulate(bench, agentCount, seconds, observeEvery, values.json);
+  const terrain = values.terrain; // narrowed by the check above, for the closure
+  const start = () => {
+    const bench = createWorldBench({ agents: agentCount, terrain, seed: values.seed!, observeEvery, threads, pipelined: values.pipelined, entitiesOnWorkers: values['sight-entities'] === 'workers', perceptionRange, ...(workerYoungMb === undefined ? {} : { workerYoungMb }) });
+    // Warm-up: generate the terrain around the agents and let the JIT settle; with observations, one
+    // full round so every agent has been observed once (its first look fills the senses' caches).
+    for (let t = 0; t < Math.max(40, observeEvery); t++) bench.step();
+    bench.takeMaxGap();
+    return bench;
+  };
+  const bench = start();
+  if (values.sim) simulate(bench, agentCount, seconds, observeEvery, values.json, freshRounds > 0 ? { rounds: freshRounds, start } : undefined);
   else measure(bench, agentCount, seconds, observeEvery, values.json);
   bench.close();
 }
@@ -415,8 +423,57 @@ function measure(bench: WorldBench, agentCount: number, seconds: number, observe
   }
 }
 
+/**
+ * The end of a long run, judged side by side: the aged world and a fresh one (same seed, same agents,
+ * stepped through its first simulated minute) step alternately in rounds of `ticks` ticks in this one
+ * process, each side first in every other round. Minute 1 and minute 60 of a soak were measured an hour
+ * apart, under whatever load the machine had then; here both sides share the same moments, so the
+ * ratio of their median CPU per round says what the run's history costs, whatever the load.
+ */
+function agedAgainstFresh(aged: WorldBench, start: () => WorldBench, rounds: number, ticks: number) {
+  const fresh = start();
+  try {
+    for (let t = 0; t < TICKS_PER_MINUTE; t++) fresh.step();
+    const cpuOf = (b: WorldBench): number => {
+      const before = process.cpuUsage();
+      for (let t = 0; t < ticks; t++) b.step();
+      const used = process.cpuUsage(before);
+      return (used.user + used.system) / 1e6;
+    };
+    const agedCpu: number[] = [], freshCpu: number[] = [];
+    for (let r = 0; r < rounds; r++) {
+      if (r % 2 === 0) {
+        agedCpu.push(cpuOf(aged));
+        freshCpu.push(cpuOf(fresh));
+      } else {
+        freshCpu.push(cpuOf(fresh));
+        agedCpu.push(cpuOf(aged));
+      }
+    }
+    const median = (xs: number[]): number => {
+      const s = [...xs].sort((a, b) => a - b);
+      const m = s.length >> 1;
+      return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+    };
+    const agedTicksPerCpuSecond = round(ticks / median(agedCpu), 1);
+    const freshTicksPerCpuSecond = round(ticks / median(freshCpu), 1);
+    return {
+      rounds,
+      roundTicks: ticks,
+      agedTicksPerCpuSecond,
+      freshTicksPerCpuSecond,
+      /** The fresh world's simulated minute when the rounds ended (it starts them after minute 1). */
+      freshMinute: round(fresh.world.tick / TICKS_PER_MINUTE, 2),
+      agedToFreshCpu: round(agedTicksPerCpuSecond / freshTicksPerCpuSecond, 3),
+      loadAvg: loadAverage(),
+    };
+  } finally {
+    fresh.close();
+  }
+}
+
 /** Steps `seconds` simulated seconds flat out, printing a line per simulated minute and a summary. */
-function simulate(bench: WorldBench, agentCount: number, seconds: number, observeEvery: number, json: boolean): void {
+function simulate(bench: WorldBench, agentCount: number, seconds: number, observeEvery: number, json: boolean, sideBySide?: { rounds: number; start: () => WorldBench }): void {
   const totalTicks = Math.round(seconds * TICKS_PER_SECOND);
   const minutes: Array<{ minute: number; ticksPerSecond: number; ticksPerCpuSecond: number; rssMB: number; heapMB: number }> = [];
   let minuteStart = process.hrtime.bigint();
@@ -476,9 +533,12 @@ function simulate(bench: WorldBench, agentCount: number, seconds: number, observ
     peakRssMB,
     wallSeconds: round(elapsedS, 1),
     loadAvg: loadAverage(),
+    // Only after a run of more than a minute: the fresh world is stepped through one first.
+    ...(sideBySide && totalTicks > TICKS_PER_MINUTE ? { sideBySide: agedAgainstFresh(bench, sideBySide.start, sideBySide.rounds, 100) } : {}),
   };
   if (json) console.log(JSON.stringify(result));
-  else console.log(`world sim: ${agentCount} agents, ${seconds} simulated seconds in ${result.wallSeconds} s (${result.ticksPerSecond} ticks/s); first minute ${String(result.firstMinuteTicksPerSecond)} ticks/s, last ${String(result.lastMinuteTicksPerSecond)} (×${String(result.lastToFirst)}; per CPU-second ${String(result.firstMinuteTicksPerCpuSecond)} → ${String(result.lastMinuteTicksPerCpuSecond)}, ×${String(result.lastToFirstCpu)}); peak RSS ${peakRssMB} MB`);
+  else console.log(`world sim: ${agentCount} agents, ${seconds} simulated seconds in ${result.wallSeconds} s (${result.ticksPerSecond} ticks/s); first minute ${String(result.firstMinuteTicksPerSecond)} ticks/s, last ${String(result.lastMinuteTicksPerSecond)} (×${String(result.lastToFirst)}; per CPU-second ${String(result.firstMinuteTicksPerCpuSecond)} → ${String(result.lastMinuteTicksPerCpuSecond)}, ×${String(result.lastToFirstCpu)}); peak RSS ${peakRssMB} MB` +
+    (result.sideBySide ? `; side by side with a fresh world: ${result.sideBySide.agedTicksPerCpuSecond} against ${result.sideBySide.freshTicksPerCpuSecond} ticks per CPU-second (×${result.sideBySide.agedToFreshCpu})` : ''));
 }
 
 /** One agent's controls for this tick: walk, or stand and dig, as a simple agent loop would. */
