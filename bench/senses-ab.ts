@@ -47,6 +47,9 @@ function benchEyes(seed: string, agents: number, ticks: number, range: number | 
   return players.map((p) => [p.pos.x, p.pos.y, p.pos.z, p.perceptionRange]);
 }
 
+/** What each observation computes: the block scan, the visible-entity list, or both (the entity list reusing the scan's aim). */
+type SightPart = 'blocks' | 'entities' | 'both';
+
 /** Where the eyes come from: the senses bench's walk (eyes put into a fresh world) or the world bench's own world. */
 type EyeSource = { kind: 'walk'; eyes: Array<[number, number, number, number]> } | { kind: 'world'; agents: number; ticks: number; range: number | null };
 
@@ -55,7 +58,7 @@ type EyeSource = { kind: 'walk'; eyes: Array<[number, number, number, number]> }
  * bench as the source, each build steps its own copy of that bench (same seed, same world code:
  * the same pits dug, items dropped and mobs about) and its agents are observed where they stand.
  */
-async function loadBuild(dir: string, seed: string, source: EyeSource) {
+async function loadBuild(dir: string, seed: string, source: EyeSource, part: SightPart) {
   const url = (rel: string) => pathToFileURL(resolve(dir, rel)).href;
   const w = (await import(url('src/world/index.js'))) as typeof import('../src/world/index.js');
   const s = (await import(url('src/skills/senses/index.js'))) as typeof import('../src/skills/senses/index.js');
@@ -77,17 +80,19 @@ async function loadBuild(dir: string, seed: string, source: EyeSource) {
   };
   const observeAll = () => {
     for (const p of players) {
-      s.scanVisibleBlocks(world, p, {}, visit, { order: 'any' });
-      checksum = (checksum + s.visibleEntities(world, p).length) % 1_000_000_007;
+      if (part !== 'entities') s.scanVisibleBlocks(world, p, {}, visit, { order: 'any' });
+      if (part === 'blocks') continue;
+      // Which entities, and their distances to the bit, not only how many.
+      for (const e of s.visibleEntities(world, p)) checksum = (checksum * 31 + e.id + Math.round(e.distance * 1e6)) % 1_000_000_007;
     }
   };
   return { observeAll, checksum: () => checksum };
 }
 
-async function child(builds: string[], rounds: number, seed: string, ticks: number, agents: number, range: number | null, fromWorld: boolean): Promise<ChildResult> {
+async function child(builds: string[], rounds: number, seed: string, ticks: number, agents: number, range: number | null, fromWorld: boolean, part: SightPart): Promise<ChildResult> {
   const source: EyeSource = fromWorld ? { kind: 'world', agents, ticks, range } : { kind: 'walk', eyes: benchEyes(seed, agents, ticks, range) };
   const loaded = [];
-  for (const b of builds) loaded.push(await loadBuild(b, seed, source));
+  for (const b of builds) loaded.push(await loadBuild(b, seed, source, part));
   for (const l of loaded) for (let i = 0; i < 2; i++) l.observeAll(); // warm-up
   const roundMs = builds.map(() => [] as number[]);
   for (let r = 0; r < rounds; r++) {
@@ -119,12 +124,13 @@ export async function run(argv: string[]): Promise<void> {
       agents: { type: 'string', default: '1000' },
       range: { type: 'string' },
       world: { type: 'boolean', default: false },
+      sight: { type: 'string', default: 'both' },
       child: { type: 'boolean', default: false },
     },
   });
   const builds = (values.builds ?? '').split(',').filter((b) => b !== '').map((b) => (isAbsolute(b) ? b : resolve(b)));
   if (builds.length !== 2) {
-    console.error('usage: npm run bench -- senses-ab --builds OLD,NEW [--rounds 14] [--ticks 400] [--agents 1000] [--range R] [--world]\n  OLD and NEW are copies of dist/ inside the project (cp -r dist dist-old before a change, rebuild, then --builds dist-old,dist)');
+    console.error('usage: npm run bench -- senses-ab --builds OLD,NEW [--rounds 14] [--ticks 400] [--agents 1000] [--range R] [--world] [--sight blocks|entities|both]\n  OLD and NEW are copies of dist/ inside the project (cp -r dist dist-old before a change, rebuild, then --builds dist-old,dist)');
     process.exit(2);
   }
   for (const b of builds) {
@@ -141,13 +147,18 @@ export async function run(argv: string[]): Promise<void> {
     console.error('senses-ab: --agents must be a whole number >= 1 and --range (every agent\'s perception range; default cycles 16..32) a whole number >= 1 (with --world: instead of the world bench\'s default 32)');
     process.exit(2);
   }
+  const part = values.sight as SightPart;
+  if (part !== 'blocks' && part !== 'entities' && part !== 'both') {
+    console.error(`senses-ab: --sight must be blocks, entities or both, got ${values.sight}`);
+    process.exit(2);
+  }
   if (values.child) {
-    console.log(JSON.stringify(await child(builds, rounds, values.seed!, ticks, agents, range, values.world!)));
+    console.log(JSON.stringify(await child(builds, rounds, values.seed!, ticks, agents, range, values.world!, part)));
     return;
   }
   const self = fileURLToPath(new URL('./main.js', import.meta.url));
   const runChild = (order: string[]): ChildResult => {
-    const out = spawnSync(process.execPath, ['--expose-gc', self, 'senses-ab', '--child', '--builds', order.join(','), '--rounds', String(rounds), '--ticks', String(ticks), '--seed', values.seed!, '--agents', String(agents), ...(range === null ? [] : ['--range', String(range)]), ...(values.world ? ['--world'] : [])], { encoding: 'utf8', maxBuffer: 1 << 24 });
+    const out = spawnSync(process.execPath, ['--expose-gc', self, 'senses-ab', '--child', '--builds', order.join(','), '--rounds', String(rounds), '--ticks', String(ticks), '--seed', values.seed!, '--agents', String(agents), ...(range === null ? [] : ['--range', String(range)]), ...(values.world ? ['--world'] : []), '--sight', part], { encoding: 'utf8', maxBuffer: 1 << 24 });
     if (out.status !== 0) {
       const hint = out.stderr.includes('ERR_MODULE_NOT_FOUND') ? ' (a build copied outside the project cannot find its packages: copy dist/ to a folder inside the project, e.g. dist-old)' : '';
       throw new Error(`senses-ab: measuring ${order.join(' then ')} failed${hint}:\n${out.stderr}`);
@@ -173,6 +184,7 @@ export async function run(argv: string[]): Promise<void> {
     agents,
     eyes: values.world ? 'world bench' : 'senses bench walk',
     range: range ?? (values.world ? 'player default' : '16-32'),
+    sight: part,
     sameSight,
     loadAvg: Math.round(loadavg()[0]! * 100) / 100,
   };

@@ -6,9 +6,13 @@
  * Agents start 4 blocks apart on the nearest dry land. Each loops: walk a random way for 2–5 s
  * (jumping when blocked, turning back from water and toward its start when more than 16 blocks away),
  * then stop and dig the block in front of its feet (or the one below that, or the one under it)
- * through the world's digging rule with an iron pickaxe, and wait for the drop to be picked up. Mob
+ * through the world's digging rule with an iron pickaxe, and wait for the drop to be picked up. But
+ * when it carries a block it places it instead, into the hole in front of it or in front of its feet,
+ * when it can: every block dug and picked up goes back, so the ground keeps its height over a long run. Mob
  * spawning is on, the world starts at night so hostiles spawn, and one mob per 10 agents is spawned
- * among them at the start; mobs fight back, and dead agents drop their items and respawn.
+ * among them at the start; mobs fight back, and dead agents drop their items and respawn, on the
+ * ground under their spawn point (an agent moves its spawn point down when the ground under it was dug).
+ * Agents eat a bread when their food drops to 15.
  *
  * `--observe-every N`: each agent also gets its full observation (the one a sim agent gets: senses,
  * body, inventory, mailbox of events) once every N ticks, N/N-th of the agents per tick, so the cost
@@ -34,6 +38,9 @@ import {
   joinPlayer,
   spawnMob,
   startDigging,
+  startUsing,
+  placeBlock,
+  blockForItem,
   MIN_Y,
   NaturalTerrain,
   TICKS_PER_SECOND,
@@ -43,9 +50,13 @@ import {
 import { WorldMailboxes, createObserverState, observe, type ObserverState } from '../src/skills/observe/index.js';
 import type { Observation } from '../src/core/observation.js';
 import { ExposedBlocks } from '../src/skills/senses/index.js';
-import { SightThreads, sightQueryOf } from '../src/skills/sight-threads/index.js';
+import { DEFAULT_WORKER_YOUNG_MB, SightThreads, sightQueryOf } from '../src/skills/sight-threads/index.js';
 
 const TOOL = 'iron_pickaxe';
+/** What the agents eat, the slot it takes when the inventory is full, and the food level they eat at (bread gives 5: none is wasted at 15). */
+const FOOD = 'bread';
+const FOOD_SLOT = 8;
+const HUNGRY = 15;
 const MOB_TYPES = ['zombie', 'skeleton', 'spider', 'creeper', 'cow', 'pig', 'sheep', 'chicken'] as const;
 /** Start at night (vanilla 13000) so natural spawning produces hostiles on the surface too. */
 const NIGHT = 13000;
@@ -75,7 +86,7 @@ export interface WorldBenchOptions {
   pipelined?: boolean;
   /** With threads: whether the workers list the visible entities too, or the main thread does (default). */
   entitiesOnWorkers?: boolean;
-  /** With threads: the most each worker's young generation may grow to, in MB (default: V8's). */
+  /** With threads: the most each worker's young generation may grow to, in MB (default DEFAULT_WORKER_YOUNG_MB, 16; 0 for V8's own). */
   workerYoungMb?: number;
   /**
    * The agents' perception range in blocks (default: a player's, 32). Sight's cost grows with the
@@ -89,6 +100,14 @@ export interface WorldBenchOptions {
 /** What the bench world did so far (cumulative from its start). */
 export interface WorldBenchCounts {
   dug: number;
+  /** Blocks the agents placed. */
+  placed: number;
+  /**
+   * Item entities dropped, by where they came from: a block an agent broke, a dead agent's inventory,
+   * anything else (mob loot, explosions, containers); and item entities that despawned (their 5
+   * minutes up, or merged into another stack). What piles up on the ground over a long run, and why.
+   */
+  dropped: { dug: number; died: number; other: number; despawned: number };
   pickedUp: number;
   mobsSpawned: number;
   deaths: number;
@@ -136,9 +155,17 @@ export function createWorldBench(o: WorldBenchOptions) {
   }
   world.takeEvents(); // the joins and spawns are set-up, not load
 
-  const counts: WorldBenchCounts = { dug: 0, pickedUp: 0, mobsSpawned: 0, deaths: 0, observations: 0, observedThings: 0, observationHash: FNV_START };
+  const counts: WorldBenchCounts = { dug: 0, placed: 0, dropped: { dug: 0, died: 0, other: 0, despawned: 0 }, pickedUp: 0, mobsSpawned: 0, deaths: 0, observations: 0, observedThings: 0, observationHash: FNV_START };
   const causes: Record<string, number> = {};
   world.on('block_broken', () => counts.dug++);
+  world.on('block_placed', () => counts.placed++);
+  world.on('item_dropped', (e) => {
+    const by = e.by === null ? undefined : world.entity(e.by);
+    if (by?.kind !== 'player') counts.dropped.other++;
+    else if (by.dead) counts.dropped.died++;
+    else counts.dropped.dug++;
+  });
+  world.on('entity_despawned', (e) => { if (e.entityType === 'item') counts.dropped.despawned++; });
   world.on('item_picked_up', () => counts.pickedUp++);
   world.on('entity_spawned', (e) => { if (e.kind === 'mob') counts.mobsSpawned++; });
   world.on('player_died', (e) => { counts.deaths++; causes[e.cause] = (causes[e.cause] ?? 0) + 1; });
@@ -242,8 +269,8 @@ export function createWorldBench(o: WorldBenchOptions) {
       perceptionRange: agents[0]!.player.perceptionRange,
       /** Who lists the workers' agents' visible entities. */
       entities: o.entitiesOnWorkers ? 'workers' : 'main',
-      /** The workers' young-generation bound in MB, when set. */
-      workerYoungMb: o.workerYoungMb,
+      /** The workers' young-generation bound in MB (0: V8's own). */
+      workerYoungMb: o.workerYoungMb ?? DEFAULT_WORKER_YOUNG_MB,
       byWorkers: sight?.byWorkers ?? 0,
       redone: sight?.redone ?? 0,
       ownMs: Math.round(sight?.ownMs ?? 0),
@@ -328,14 +355,14 @@ export async function run(argv: string[]): Promise<void> {
   if (!Number.isInteger(freshRounds) || freshRounds < 0 || !Number.isInteger(agentCount) || agentCount < 1 || !(seconds > 0) || !Number.isInteger(observeEvery) || observeEvery < 0 ||
       !Number.isInteger(threads) || threads < 0 || (values['sight-entities'] !== 'workers' && values['sight-entities'] !== 'main') ||
       (perceptionRange !== undefined && !(perceptionRange > 0 && perceptionRange <= 128)) ||
-      (workerYoungMb !== undefined && !(workerYoungMb >= 1)) ||
+      (workerYoungMb !== undefined && !(workerYoungMb >= 0)) ||
       (values.terrain !== 'natural' && values.terrain !== 'flat')) {
     console.error('usage: npm run bench -- world --agents <N >= 1> --seconds <S > 0> [--observe-every <ticks, 0 = off>] [--threads <workers, 0 = none>] [--pipelined] [--sight-entities main|workers] [--perception-range <blocks, default 32>] [--worker-young-mb <MB>] [--sim] [--terrain natural|flat] [--seed s] [--json]\n' +
       '  --threads: worker threads computing the observations\' block summaries beside the main thread\n' +
       '  --pipelined: observations due at tick t are delivered after the step of t + 1, the workers computing them during that step\n' +
       '  --sight-entities: who lists the visible entities of the workers\' agents (default main)\n' +
       '  --perception-range: every agent\'s perception range in blocks (sight costs grow with its volume)\n' +
-      '  --worker-young-mb: the most each sight worker\'s young generation may grow to (default V8\'s; RSS)\n' +
+      '  --worker-young-mb: the most each sight worker\'s young generation may grow to (default 16; 0 = V8\'s own; RSS)\n' +
       '  --sim: S simulated seconds as fast as possible, a line per simulated minute on stderr\n' +
       '  --fresh-rounds: with --sim, rounds of 100 ticks the aged world and a fresh one step alternately at the end (default 6, 0 = none)');
     process.exit(2);
@@ -503,6 +530,9 @@ function simulate(bench: WorldBench, agentCount: number, seconds: number, observ
       ...mem,
       ...bench.contents(),
       dug: bench.counts.dug,
+      placed: bench.counts.placed,
+      deaths: bench.counts.deaths,
+      dropped: { ...bench.counts.dropped },
       loadAvg: loadAverage(),
     };
     if (ticks === TICKS_PER_MINUTE) minutes.push({ minute: line.minute, ticksPerSecond: line.ticksPerSecond, ticksPerCpuSecond: line.ticksPerCpuSecond, rssMB: mem.rssMB, heapMB: mem.heapMB });
@@ -545,11 +575,17 @@ function simulate(bench: WorldBench, agentCount: number, seconds: number, observ
 function act(world: World, rng: Rng, a: Agent): void {
   const p = a.player;
   if (p.dead) {
+    // Respawn on the ground, as a player would set its spawn (/spawnpoint) where it can stand. Left
+    // where it joined, the spawn point of an agent whose home column had been dug out was in the air
+    // over a shaft: the agent fell to its death at every respawn, every few seconds, and those
+    // deaths' drops piled up (docs/world-performance.md, "The hour's workload").
+    p.spawnPoint.y = floorUnder(world, p.spawnPoint);
     a.phase = 'walk';
     a.until = world.tick + 20;
     return;
   }
   if (!p.inventory.held) p.inventory.slots[p.inventory.selected] = { name: TOOL, count: 1 }; // worn out or lost on death
+  if (p.food <= HUNGRY && !p.using) eat(world, p);
   if (a.phase === 'walk') {
     p.controls.forward = 1;
     p.controls.jump = p.collidedHorizontally || p.inWater; // climb steps, swim up
@@ -563,11 +599,13 @@ function act(world: World, rng: Rng, a: Agent): void {
     p.controls.forward = 0;
     p.controls.jump = false;
     if (!p.onGround) return; // land first: digging in the air is five times slower
-    const dig = startDigging(world, p, digTarget(world, p));
-    if (dig.ok) {
-      a.phase = 'dig';
-      a.until = world.tick + dig.ticksNeeded + 15; // 10 ticks of pickup delay, then the drop is in reach
-      return;
+    if (!placeAhead(world, p)) {
+      const dig = startDigging(world, p, digTarget(world, p));
+      if (dig.ok) {
+        a.phase = 'dig';
+        a.until = world.tick + dig.ticksNeeded + 15; // 10 ticks of pickup delay, then the drop is in reach
+        return;
+      }
     }
   } else if (p.digging || world.tick < a.until) {
     return;
@@ -579,6 +617,30 @@ function act(world: World, rng: Rng, a: Agent): void {
   a.until = world.tick + rng.int(40, 100);
   const strayed = Math.hypot(p.pos.x - a.home.x, p.pos.z - a.home.z) > HOME_RANGE;
   p.yaw = strayed ? yawToward(p, a.home, rng) : rng.range(0, 360);
+}
+
+/** The height of the feet standing on the first solid block at or below `at` in its column (`at.y` when it stands already). */
+function floorUnder(world: World, at: { x: number; y: number; z: number }): number {
+  const x = Math.floor(at.x), z = Math.floor(at.z);
+  let y = Math.floor(at.y) - 1;
+  if (world.isSolid(x, y, z)) return at.y;
+  while (y > MIN_Y && !world.isSolid(x, y, z)) y--;
+  return y + 1;
+}
+
+/**
+ * Eats a bread from the agent's food slot, which the bench refills, as an agent's loop eats when
+ * hungry. Agents that never ate starved: by simulated minute 15 of a 1,000-agent run, a third of them
+ * were at 1 health, any fall of 4 blocks killed them, and their dropped inventories piled up
+ * (docs/world-performance.md, "The hour's workload").
+ */
+function eat(world: World, p: Player): void {
+  const slots = p.inventory.slots;
+  if (!slots.some((s) => s?.name === FOOD)) {
+    const free = slots.indexOf(null);
+    slots[free >= 0 ? free : FOOD_SLOT] = { name: FOOD, count: 1 }; // a full inventory gives up one stack, as its clear-out gives up all
+  }
+  startUsing(world, p, FOOD);
 }
 
 /** Whether stepping forward would put the feet in water (looking down a drop of up to 4 blocks). */
@@ -600,6 +662,31 @@ function waterAhead(world: World, p: Player): boolean {
 function yawToward(p: Player, to: { x: number; z: number }, rng: Rng): number {
   return (Math.atan2(-(to.x - p.pos.x), to.z - p.pos.z) * 180) / Math.PI + rng.range(-45, 45);
 }
+
+/**
+ * Places a block the agent carries into a hole beside it (a block one down, open, on something),
+ * else beside its feet (on solid ground), trying the block ahead first, then the four around it;
+ * false when it carries no block or no spot is open (or a body is in the way). An agent places what it carries before it
+ * digs again, so the ground stays about as high as it was: the agents do not sink into the world over a
+ * long run.
+ */
+function placeAhead(world: World, p: Player): boolean {
+  const item = p.inventory.slots.find((s) => s !== null && s.name !== TOOL && s.name !== FOOD && blockForItem(world.registry, s.name) !== null);
+  if (!item) return false;
+  const rad = (p.yaw * Math.PI) / 180;
+  const x = Math.floor(p.pos.x), y = Math.floor(p.pos.y), z = Math.floor(p.pos.z);
+  const ahead = [Math.floor(p.pos.x - Math.sin(rad)) - x, Math.floor(p.pos.z + Math.cos(rad)) - z] as const;
+  for (const [dx, dz] of [ahead, ...SIDES]) {
+    if (dx === 0 && dz === 0) continue;
+    for (const at of [y - 1, y]) {
+      if (world.isSolid(x + dx, at, z + dz) || !world.isSolid(x + dx, at - 1, z + dz)) continue;
+      if (placeBlock(world, p, { x: x + dx, y: at, z: z + dz }, item.name).ok) return true;
+    }
+  }
+  return false;
+}
+/** The four blocks beside the one an agent stands in, tried after the one ahead of it (which its own body may be in). */
+const SIDES = [[1, 0], [0, 1], [-1, 0], [0, -1]] as const;
 
 /** The solid block in front of the feet, else the one below it, else the one under the player. */
 function digTarget(world: World, p: Player): { x: number; y: number; z: number } {

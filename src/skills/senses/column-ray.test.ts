@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { World } from '../../world/index.js';
 import { blockVisibleFrom, segmentClear, segmentClearOverTops } from './line-of-sight.js';
-import { OpaqueHeightmap } from './opaque-heightmap.js';
+import { OpaqueHeightmap, withCoarseLevels } from './opaque-heightmap.js';
 
 describe('segmentClearOverTops', () => {
   it('agrees with the voxel walk on random segments through random blocks', () => {
@@ -37,6 +37,35 @@ describe('segmentClearOverTops', () => {
     expect(h.top(3, 3)).toBe(-50);
     world.setBlock({ x: 3, y: -50, z: 3 }, 'air');
     expect(h.top(3, 3)).toBe(-61);
+  });
+});
+
+describe('windows without their coarse levels', () => {
+  it('get them when a walk first needs them: the same levels, never those of the window filled before into the same arrays', () => {
+    const world = new World({ seed: 1, terrain: { type: 'flat' }, gamerules: { doMobSpawning: false } });
+    const rng = world.rng('test-coarse');
+    // A high wall of pillars around x = 30 only: a window there has high tiles, one around 0 has none.
+    for (let i = 0; i < 400; i++) world.setBlock({ x: rng.int(26, 34), y: rng.int(-60, -40), z: rng.int(-20, 20) }, 'stone');
+    for (let i = 0; i < 300; i++) world.setBlock({ x: rng.int(-20, 20), y: rng.int(-60, -57), z: rng.int(-20, 20) }, 'stone');
+    const h = OpaqueHeightmap.of(world);
+    const fresh = h.window(-24, -24, 49);
+    const lazy = h.window(6, -24, 49); // filled with its coarse levels …
+    expect(lazy.coarse).toBe(true);
+    h.window(-24, -24, 49, lazy, undefined, false); // … then refilled without, into the same arrays
+    expect(lazy.coarse).toBe(false);
+    let blocked = 0;
+    for (let i = 0; i < 3000; i++) {
+      const o = [rng.range(-20, 20), rng.range(-56, -44), rng.range(-20, 20)] as const;
+      const t = [rng.range(-20, 20), rng.range(-61, -44), rng.range(-20, 20)] as const;
+      const expected = segmentClear(world, ...o, ...t);
+      if (!expected) blocked++;
+      expect(segmentClearOverTops(world, lazy, ...o, ...t), `${o} -> ${t}`).toBe(expected);
+    }
+    expect(blocked).toBeGreaterThan(300);
+    expect(blocked).toBeLessThan(2700);
+    expect(lazy.coarse).toBe(true);
+    expect(withCoarseLevels(lazy).tileMax.subarray(0, fresh.tiles ** 2)).toEqual(fresh.tileMax.subarray(0, fresh.tiles ** 2));
+    expect(lazy.regionMax.subarray(0, fresh.regions ** 2)).toEqual(fresh.regionMax.subarray(0, fresh.regions ** 2));
   });
 });
 

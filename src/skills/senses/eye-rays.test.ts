@@ -8,11 +8,12 @@ import { OpaqueHeightmap } from './opaque-heightmap.js';
 function compareAround(
   world: World, eye: { x: number; y: number; z: number }, range: number, ylo: number, yhi: number,
   yCap = Math.floor(eye.y + range) + 4,
+  how: { rays?: EyeRays; horizon?: boolean } = {},
 ): { seen: number; hidden: number; topFaces: number } {
   const r = Math.ceil(range) + 2;
   const tops = OpaqueHeightmap.of(world).window(Math.floor(eye.x) - r, Math.floor(eye.z) - r, 2 * r + 1, undefined, yCap);
-  const rays = new EyeRays();
-  rays.aim(world, tops, eye, range + 2);
+  const rays = how.rays ?? new EyeRays();
+  rays.aim(world, tops, eye, range + 2, how.horizon ?? true);
   let seen = 0;
   let hidden = 0;
   let topFaces = 0;
@@ -56,6 +57,34 @@ describe('EyeRays', () => {
     expect(topFaces).toBeGreaterThan(500); // the height test settles much of the ground
     expect(seen).toBeGreaterThan(2000);
     expect(hidden).toBeGreaterThan(2000);
+  });
+
+  it('aimed without a horizon, agrees with the voxel walk and vouches for nothing, even right after an aim with one from other eyes', () => {
+    // An entity list aims without a horizon; the same EyeRays served the last block scan, from
+    // other eyes: that scan's horizon must not be trusted for the new eyes.
+    const world = new World({ seed: 'eye-rays', terrain: { type: 'natural' }, gamerules: { doMobSpawning: false } });
+    const rng = world.rng('test-no-horizon');
+    const rays = new EyeRays();
+    let seen = 0;
+    let hidden = 0;
+    for (let i = 0; i < 8; i++) {
+      const x = rng.range(-200, 200);
+      const z = rng.range(-200, 200);
+      const ground = world.terrain.surfaceY(Math.floor(x), Math.floor(z));
+      // First a scan's aim, with a horizon, from eyes high above the ground (it vouches for much) …
+      const high = { x: x + 3, y: ground + 12, z: z - 2 };
+      const r = 8 + i;
+      const tops = OpaqueHeightmap.of(world).window(Math.floor(high.x) - r - 2, Math.floor(high.z) - r - 2, 2 * r + 5, undefined, Math.floor(high.y + r) + 4);
+      rays.aim(world, tops, high, r + 2);
+      // … then eyes at standing height, aimed without one.
+      const eye = { x, y: ground + 1.62, z };
+      const got = compareAround(world, eye, r, Math.floor(eye.y) - 8, Math.floor(eye.y) + 3, undefined, { rays, horizon: false });
+      expect(got.topFaces).toBe(0);
+      seen += got.seen;
+      hidden += got.hidden;
+    }
+    expect(seen).toBeGreaterThan(1000);
+    expect(hidden).toBeGreaterThan(1000);
   });
 
   it('agrees with the voxel walk among random pillars, walls and see-through blocks, eyes on edges included', () => {

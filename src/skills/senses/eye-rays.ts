@@ -60,8 +60,14 @@ export class EyeRays {
   private stopVersion = -1;
   private heights!: OpaqueHeightmap;
 
-  /** Prepares rays from `eye` over `tops`, for blocks up to `reach` horizontal blocks away. */
-  aim(world: BodyPort, tops: LocalTops, eye: Vec3, reach: number): void {
+  /**
+   * Prepares rays from `eye` over `tops`, for blocks up to `reach` horizontal blocks away. Without
+   * `horizon` no horizon is built and every ray walks its columns from the eyes: the same answers
+   * (the horizon only vouches for columns the walk would pass without a block read), cheaper when
+   * only a few dozen rays follow, as for an entity list alone (the horizon's build costs as much as
+   * ~200 such walks).
+   */
+  aim(world: BodyPort, tops: LocalTops, eye: Vec3, reach: number, horizon = true): void {
     this.world = world;
     this.tops = tops;
     this.seeThrough = world.registry.seeThroughByState;
@@ -76,7 +82,8 @@ export class EyeRays {
     this.originInWindow = xi >= 0 && zi >= 0 && xi < tops.size && zi < tops.size;
     this.stopX = this.stopY = this.stopZ = NaN;
     this.heights = OpaqueHeightmap.of(world);
-    this.horizon.build(tops, eye, reach);
+    if (horizon) this.horizon.build(tops, eye, reach);
+    else this.horizon.forget();
   }
 
   /**

@@ -128,6 +128,11 @@ export class Horizon {
     }
   }
 
+  /** Drops the last build: until the next one, nothing is vouched for (every ray is walked whole). */
+  forget(): void {
+    this.ready = false;
+  }
+
   /**
    * Records the `cell` × `cell` blocks of columns of `tops` whose nearest point lies at a squared
    * horizontal distance in [lo2, hi2] from the eyes. Returns false when a cell holding the eyes

@@ -7,7 +7,7 @@
 import type { Vec3 } from '../../core/vec3.js';
 import type { BodyPort, BodyEntity } from '../body-port.js';
 import { eyePosition } from './eyes.js';
-import { REGION_SHIFT, TILE_SHIFT, type LocalTops } from './opaque-heightmap.js';
+import { REGION_SHIFT, TILE_SHIFT, withCoarseLevels, type LocalTops } from './opaque-heightmap.js';
 
 /** Bits of a block's six faces, shared with the exposed-block cache. */
 export const FACE_POS_X = 1;
@@ -88,7 +88,7 @@ export function segmentClearOverTops(
   tx: number, ty: number, tz: number,
   hasTarget = false, bx = 0, by = 0, bz = 0,
 ): boolean {
-  const { x0, z0, size, data, tiles, tileMax, regions, regionMax } = tops;
+  const { x0, z0, size, data } = tops;
   let x = Math.floor(ox);
   let z = Math.floor(oz);
   const ex = Math.floor(tx);
@@ -101,6 +101,7 @@ export function segmentClearOverTops(
   if (xlo < 0 || zlo < 0 || xhi >= size || zhi >= size || (oy > ty ? oy : ty) >= tops.yCap + 1) {
     return segmentClear(world, ox, oy, oz, tx, ty, tz, hasTarget, bx, by, bz);
   }
+  const { tiles, tileMax, regions, regionMax } = withCoarseLevels(tops);
   const seeThrough = world.registry.seeThroughByState;
   const blocks = world.blocks;
   const originX = x;

@@ -51,9 +51,47 @@ export interface LocalTops {
    * them (the column walk falls back to the voxel walk).
    */
   yCap: number;
+  /**
+   * Whether `tileMax` and `regionMax` hold the coarse levels of `data`. A window filled without them
+   * (`window(…, coarse = false)`) gets them from `withCoarseLevels` when a walk first needs them.
+   */
+  coarse: boolean;
 }
 
-export const emptyTops = (): LocalTops => ({ x0: 0, z0: 0, size: 0, data: new Int16Array(0), tiles: 0, tileMax: new Int16Array(0), regions: 0, regionMax: new Int16Array(0), yCap: MAX_Y });
+export const emptyTops = (): LocalTops => ({ x0: 0, z0: 0, size: 0, data: new Int16Array(0), tiles: 0, tileMax: new Int16Array(0), regions: 0, regionMax: new Int16Array(0), yCap: MAX_Y, coarse: true });
+
+/**
+ * Fills `tops`' coarse levels (the highest top of each tile, then of each region) from its columns,
+ * unless they are filled already, and returns it. A sight scan's rays walk from the eyes or from
+ * where the horizon stops vouching and read single columns; only the full walk skips tiles, and
+ * it runs for few rays, so a sight window leaves the coarse levels to it (they were ~45% of
+ * filling a window).
+ */
+export function withCoarseLevels(tops: LocalTops): LocalTops {
+  if (tops.coarse) return tops;
+  const { size, data, tiles, tileMax, regions, regionMax } = tops;
+  tileMax.fill(NO_TOP, 0, tiles * tiles);
+  regionMax.fill(NO_TOP, 0, regions * regions);
+  for (let xi = 0; xi < size; xi++) {
+    const row = xi * size;
+    const tileRow = (xi >> TILE_SHIFT) * tiles;
+    for (let zi = 0; zi < size; zi++) {
+      const top = data[row + zi]!;
+      const t = tileRow + (zi >> TILE_SHIFT);
+      if (top > tileMax[t]!) tileMax[t] = top;
+    }
+  }
+  const shift = REGION_SHIFT - TILE_SHIFT;
+  for (let ti = 0; ti < tiles; ti++) {
+    for (let tj = 0; tj < tiles; tj++) {
+      const g = (ti >> shift) * regions + (tj >> shift);
+      const m = tileMax[ti * tiles + tj]!;
+      if (m > regionMax[g]!) regionMax[g] = m;
+    }
+  }
+  tops.coarse = true;
+  return tops;
+}
 
 /** Column tops of one chunk, valid for blocks at or below `cap`. */
 interface ChunkTops {
@@ -101,18 +139,16 @@ export class OpaqueHeightmap {
   /**
    * Fills a (size × size) window whose corner is (x0, z0), reusing `out`'s arrays when big enough.
    * With `yCap`, the tops are only guaranteed for blocks at or below it (cheaper on a fresh world).
+   * Without `coarse`, the tile and region maxima are left for `withCoarseLevels` to fill when needed.
    */
-  window(x0: number, z0: number, size: number, out: LocalTops = emptyTops(), yCap = MAX_Y): LocalTops {
+  window(x0: number, z0: number, size: number, out: LocalTops = emptyTops(), yCap = MAX_Y, coarse = true): LocalTops {
     const cap = Math.min(MAX_Y, Math.max(MIN_Y, Math.floor(yCap)));
     const data = out.data.length >= size * size ? out.data : new Int16Array(size * size);
     const tiles = Math.ceil(size / TILE);
     const tileMax = out.tileMax.length >= tiles * tiles ? out.tileMax : new Int16Array(tiles * tiles);
     const regions = Math.ceil(size / (1 << REGION_SHIFT));
     const regionMax = out.regionMax.length >= regions * regions ? out.regionMax : new Int16Array(regions * regions);
-    regionMax.fill(NO_TOP, 0, regions * regions);
-    tileMax.fill(NO_TOP, 0, tiles * tiles);
-    // Chunk by chunk (one lookup each), copying the part inside the window and raising the maxima
-    // of the tiles it covers.
+    // Chunk by chunk (one lookup each), copying the part inside the window.
     const xEnd = x0 + size;
     const zEnd = z0 + size;
     for (let cx = x0 >> 4; cx <= (xEnd - 1) >> 4; cx++) {
@@ -123,26 +159,10 @@ export class OpaqueHeightmap {
         const za = Math.max(z0, cz << 4);
         const zb = Math.min(zEnd, (cz + 1) << 4);
         for (let x = xa; x < xb; x++) {
-          const xi = x - x0;
-          const row = xi * size - z0;
-          const tileRow = (xi >> TILE_SHIFT) * tiles;
+          const row = (x - x0) * size - z0;
           const lx = x & 15;
-          for (let z = za; z < zb; z++) {
-            const top = chunk[((z & 15) << 4) | lx]!;
-            data[row + z] = top;
-            const t = tileRow + ((z - z0) >> TILE_SHIFT);
-            if (top > tileMax[t]!) tileMax[t] = top;
-          }
+          for (let z = za; z < zb; z++) data[row + z] = chunk[((z & 15) << 4) | lx]!;
         }
-      }
-    }
-    // Regions from tiles.
-    const shift = REGION_SHIFT - TILE_SHIFT;
-    for (let ti = 0; ti < tiles; ti++) {
-      for (let tj = 0; tj < tiles; tj++) {
-        const g = (ti >> shift) * regions + (tj >> shift);
-        const m = tileMax[ti * tiles + tj]!;
-        if (m > regionMax[g]!) regionMax[g] = m;
       }
     }
     out.x0 = x0;
@@ -154,7 +174,8 @@ export class OpaqueHeightmap {
     out.regions = regions;
     out.regionMax = regionMax;
     out.yCap = cap;
-    return out;
+    out.coarse = false;
+    return coarse ? withCoarseLevels(out) : out;
   }
 
   /** The chunk's tops, scanned (or extended upward) so they hold at least up to `cap`. */

@@ -134,6 +134,27 @@ describe('visibleEntities', () => {
     expect(seen.map((e) => e.distance).filter((d, i, all) => i > 0 && d === all[i - 1]).length).toBeGreaterThan(20); // ties were exercised
   });
 
+  it('with maxResults, lists the nearest it sees, passing over nearer entities it does not see', () => {
+    // Rays go nearest first and stop once maxResults are seen: hidden entities nearer than the
+    // visible ones must be passed over, not counted.
+    const world = newWorld();
+    const p = room(world);
+    const rng = world.rng('test-max-results');
+    for (let i = 0; i < 20; i++) joinPlayer(world, `behind${i}`, { x: rng.range(-6, 6), y: -60, z: rng.range(5, 8) }); // behind the wall, near
+    for (let i = 0; i < 40; i++) joinPlayer(world, `open${i}`, { x: rng.range(-15, 15), y: -60, z: rng.range(-8, 3.5) });
+    for (const fov of [undefined, 240]) { // (the seer looks toward the wall: yaw 0 is +z)
+      p.fovDegrees = fov;
+      const all = visibleEntities(world, p);
+      expect(all.length).toBeGreaterThan(8);
+      expect(all.some((e) => e.name!.startsWith('behind'))).toBe(false);
+      const nearestHidden = Math.min(...[...world.entities.values()].filter((e) => e.kind === 'player' && e.name!.startsWith('behind')).map((e) => Math.hypot(e.pos.x - 0.5, e.pos.z - 0.5)));
+      expect(all.filter((e) => e.distance > nearestHidden + 0.5).length).toBeGreaterThan(4); // hidden ones lie among the seen
+      for (const k of [0, 1, 3, 7, all.length, all.length + 5]) {
+        expect(visibleEntities(world, p, { maxResults: k })).toEqual(all.slice(0, k));
+      }
+    }
+  });
+
   it('entityVisible names exactly the entities visibleEntities lists, whatever the range, cone or wall', () => {
     const world = newWorld();
     const p = room(world);

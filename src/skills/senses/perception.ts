@@ -113,25 +113,34 @@ const BUCKETS_PER_BLOCK = 16;
  */
 function topsAround(world: BodyPort, eye: Vec3, range: number): LocalTops {
   const r = Math.ceil(range) + 2;
-  return OpaqueHeightmap.of(world).window(Math.floor(eye.x) - r, Math.floor(eye.z) - r, 2 * r + 1, tops, Math.floor(eye.y + range) + 4);
+  // Without the coarse levels: only the full walk uses them, filled when it first runs (withCoarseLevels).
+  return OpaqueHeightmap.of(world).window(Math.floor(eye.x) - r, Math.floor(eye.z) - r, 2 * r + 1, tops, Math.floor(eye.y + range) + 4, false);
 }
 
-/** What `eyeRays` was last aimed from; an observation's block scan and entity scan share one aim. */
-const aimed = { world: null as BodyPort | null, x: NaN, y: NaN, z: NaN, range: -1, version: -1 };
+/**
+ * What `eyeRays` was last aimed from; an observation's block scan and entity scan share one aim.
+ * `horizon`: whether that aim built the horizon (a block scan needs it to be cheap; an entity list
+ * alone, a few dozen rays, is cheaper without).
+ */
+const aimed = { world: null as BodyPort | null, x: NaN, y: NaN, z: NaN, range: -1, version: -1, horizon: false };
 
-/** Aims `eyeRays` from `eye` over `range`, unless it already is (same world, eyes and heights, range at least as large). */
-function aimRays(world: BodyPort, eye: Vec3, range: number): void {
+/**
+ * Aims `eyeRays` from `eye` over `range`, unless it already is (same world, eyes and heights, range
+ * at least as large, and a horizon when `horizon` asks for one). Either aim gives the same answers.
+ */
+function aimRays(world: BodyPort, eye: Vec3, range: number, horizon: boolean): void {
   const heights = OpaqueHeightmap.of(world);
-  if (aimed.world === world && aimed.x === eye.x && aimed.y === eye.y && aimed.z === eye.z && aimed.range >= range && aimed.version === heights.version) return;
+  if (aimed.world === world && aimed.x === eye.x && aimed.y === eye.y && aimed.z === eye.z && aimed.range >= range && aimed.version === heights.version && (aimed.horizon || !horizon)) return;
   // Rays end at most a block beyond `range` horizontally (face points are half a block off a centre
   // in range; an entity's eyes are straight above its centre), so the horizon needs no more.
-  eyeRays.aim(world, topsAround(world, eye, range), eye, range + 1);
+  eyeRays.aim(world, topsAround(world, eye, range), eye, range + 1, horizon);
   aimed.world = world;
   aimed.x = eye.x;
   aimed.y = eye.y;
   aimed.z = eye.z;
   aimed.range = range;
   aimed.version = heights.version;
+  aimed.horizon = horizon;
 }
 
 function grow(): void {
@@ -201,7 +210,7 @@ function scanPerceived(world: BodyPort, player: Viewer, query: BlockQuery, visit
   const maxResults = query.maxResults ?? Infinity;
   const maxRays = query.maxRays ?? DEFAULT_MAX_RAYS;
   const bound = gatherSections(ExposedBlocks.of(world), eye, range);
-  aimRays(world, eye, range);
+  aimRays(world, eye, range, true);
   if (!exact && bound <= maxRays) {
     // No cap can cut the scan short and any order will do: test and visit each candidate as it is
     // found, in collection order (what the unsorted path below visits too), without candidate arrays.
@@ -515,18 +524,57 @@ export function visibleEntities(world: BodyPort, player: Viewer, query: EntityQu
     const range = Math.min(query.range ?? player.perceptionRange, player.perceptionRange);
     const cosHalf = coneCos(player, query);
     const look = lookDirection(player.yaw, player.pitch);
-    aimRays(world, eye, range);
-    // Visit order does not matter: the result is sorted by distance and id below.
-    world.forEachNear(eye, range + ENTITY_SEARCH_MARGIN, (e) => {
-      if (!wanted(e)) return;
-      const d = seenAt(eye, range, cosHalf, look, e);
-      if (d >= 0) found.push(describe(e, d));
-    });
+    const max = query.maxResults ?? Infinity;
+    if (max === Infinity) {
+      // No cap: every entity in range and cone gets its rays, so each is tested as the index finds
+      // it (visit order does not matter: the list is sorted below). Without a horizon unless this
+      // observation's block scan built one: an entity list alone casts one or two rays per entity,
+      // fewer than it takes to pay for a horizon (on the main thread, whose block summaries a sight
+      // worker computes, the horizon was ~40% of an entity list: docs/world-performance.md,
+      // "Margin at range 16").
+      aimRays(world, eye, range, false);
+      world.forEachNear(eye, range + ENTITY_SEARCH_MARGIN, (e) => {
+        if (!wanted(e)) return;
+        const d = seenAt(eye, range, cosHalf, look, e);
+        if (d >= 0) found.push(describe(e, d));
+      });
+    } else {
+      // A cap (an observation keeps the nearest 16 of the ~40 a crowd shows at range 16): the
+      // cheap tests (range, view cone) first for every entity near, then the rays nearest first
+      // (ties by id: the list's order) until `max` are seen. The list is the one testing them all
+      // and keeping the nearest `max` gives, with rays for only as many as it takes.
+      const near = entityCandidates;
+      near.length = 0;
+      try {
+        world.forEachNear(eye, range + ENTITY_SEARCH_MARGIN, (e) => {
+          if (!wanted(e)) return;
+          const d = inRangeAndCone(eye, range, cosHalf, look, e);
+          if (d >= 0) near.push({ id: e.id, distance: d, entity: e });
+        });
+        sortByDistanceThenId(near);
+        if (near.length > 0 && max > 0) aimRays(world, eye, range, false); // (as above)
+        for (let i = 0; i < near.length && found.length < max; i++) {
+          const c = near[i]!;
+          if (raysReach(c.entity)) found.push(describe(c.entity, c.distance));
+        }
+      } finally {
+        near.length = 0; // hold no entities between calls (a worker's ray may throw for a column it lacks)
+      }
+      return found;
+    }
   }
   sortByDistanceThenId(found);
   if (query.maxResults !== undefined && found.length > query.maxResults) found.length = query.maxResults;
   return found;
 }
+
+/** An entity that passed the cheap tests, waiting for its rays (scratch, emptied after each list). */
+interface EntityCandidate {
+  id: number;
+  distance: number;
+  entity: BodyEntity;
+}
+const entityCandidates: EntityCandidate[] = [];
 
 /**
  * The entity index measures to feet: entities are looked for this much beyond the range (a tall
@@ -535,21 +583,32 @@ export function visibleEntities(world: BodyPort, player: Viewer, query: EntityQu
 export const ENTITY_SEARCH_MARGIN = 4;
 
 /**
+ * The distance from `eye` to the centre of `e` when that centre is within `range` and inside the
+ * view cone, else -1.
+ */
+function inRangeAndCone(eye: Vec3, range: number, cosHalf: number, look: Vec3, e: BodyEntity): number {
+  const dx = e.pos.x - eye.x;
+  const dy = e.pos.y + e.height / 2 - eye.y;
+  const dz = e.pos.z - eye.z;
+  const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  if (d > range) return -1;
+  if (cosHalf > -2 && dx * look.x + dy * look.y + dz * look.z < cosHalf * d) return -1;
+  return d;
+}
+
+/** Whether the aimed eye rays reach `e`'s eyes or its centre. */
+function raysReach(e: BodyEntity): boolean {
+  return eyeRays.pointVisible(e.pos.x, e.pos.y + eyeHeight(e), e.pos.z) || eyeRays.pointVisible(e.pos.x, e.pos.y + e.height / 2, e.pos.z);
+}
+
+/**
  * The distance from `eye` to the centre of `e` when the aimed eye rays see it (centre within
  * `range`, inside the view cone, a clear ray to its eyes or its centre), else -1. `eyeRays` must be
  * aimed from `eye` over at least `range`.
  */
 function seenAt(eye: Vec3, range: number, cosHalf: number, look: Vec3, e: BodyEntity): number {
-  const cyE = e.pos.y + e.height / 2;
-  const dx = e.pos.x - eye.x;
-  const dy = cyE - eye.y;
-  const dz = e.pos.z - eye.z;
-  const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
-  if (d > range) return -1;
-  if (cosHalf > -2 && dx * look.x + dy * look.y + dz * look.z < cosHalf * d) return -1;
-  const eyeY = e.pos.y + eyeHeight(e);
-  if (!eyeRays.pointVisible(e.pos.x, eyeY, e.pos.z) && !eyeRays.pointVisible(e.pos.x, cyE, e.pos.z)) return -1;
-  return d;
+  const d = inRangeAndCone(eye, range, cosHalf, look, e);
+  return d >= 0 && raysReach(e) ? d : -1;
 }
 
 /**
@@ -567,11 +626,11 @@ export function entityVisible(world: BodyPort, player: Viewer, target: BodyEntit
   const fy = target.pos.y - eye.y;
   const fz = target.pos.z - eye.z;
   if (!(fx * fx + fy * fy + fz * fz <= radius * radius)) return false;
-  aimRays(world, eye, range);
+  aimRays(world, eye, range, false);
   return seenAt(eye, range, coneCos(player, {}), lookDirection(player.yaw, player.pitch), target) >= 0;
 }
 
-const sortScratch: VisibleEntity[] = [];
+const sortScratch: Array<{ distance: number; id: number }> = [];
 let sortCounts = new Int32Array(64);
 
 /**
@@ -580,7 +639,7 @@ let sortCounts = new Int32Array(64);
  * observation on the senses bench). Distance buckets first (a counting sort, stable), then an
  * insertion pass that only has neighbours in a bucket to put in order.
  */
-function sortByDistanceThenId(list: VisibleEntity[]): void {
+function sortByDistanceThenId<T extends { distance: number; id: number }>(list: T[]): void {
   const n = list.length;
   if (n < 2) return;
   let max = 0;
@@ -604,7 +663,7 @@ function sortByDistanceThenId(list: VisibleEntity[]): void {
     }
     out[j + 1] = v;
   }
-  for (let i = 0; i < n; i++) list[i] = out[i]!;
+  for (let i = 0; i < n; i++) list[i] = out[i] as T;
   out.length = 0; // hold no entities between calls
 }
 

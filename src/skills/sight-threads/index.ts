@@ -1,1 +1,1 @@
-export { SightThreads, sightQueryOf, type SightQuery, type Sighted, type SightThreadsOptions } from './sight-threads.js';
+export { DEFAULT_WORKER_YOUNG_MB, SightThreads, sightQueryOf, type SightQuery, type Sighted, type SightThreadsOptions } from './sight-threads.js';

@@ -85,12 +85,20 @@ export interface SightThreadsOptions {
   /** Terrain generated beyond each given-away agent's perception range (tests shrink it to make a worker meet a column it does not hold). */
   marginBlocks?: number;
   /**
-   * The most each worker's young generation (the collector's nursery) may grow to, in MB; default V8's.
-   * Most of what a worker allocates dies within its batch, and at 10,000 agents its nursery at V8's
-   * default size was ~170 MB of the process's RSS (docs/world-performance.md, "The main thread at range 16").
+   * The most each worker's young generation (the collector's nursery) may grow to, in MB (default
+   * DEFAULT_WORKER_YOUNG_MB; 0 for V8's own). Most of what a worker allocates dies within its batch,
+   * and at 10,000 agents its nursery at V8's default size was ~170 MB of the process's RSS
+   * (docs/world-performance.md, "The main thread at range 16").
    */
   workerYoungGenerationMb?: number;
 }
+
+/**
+ * The workers' nursery bound by default. At 10,000 agents observed every 100 ticks at range 16 with one
+ * pipelined worker, V8's own size left RSS at 946–1,052 MB and the speed at 18.0–21.9 ticks/s over
+ * four runs; 16 MB gave 843–849 MB and 20.8–21.4 (docs/world-performance.md, "Where it stands").
+ */
+export const DEFAULT_WORKER_YOUNG_MB = 16;
 
 /** A batch between `begin` and `finish`. */
 interface Pending<T extends Sighted> {
@@ -143,7 +151,8 @@ export class SightThreads {
     this.pipelined = options.pipelined ?? false;
     this.entitiesOnWorkers = options.entitiesOnWorkers ?? false;
     this.marginBlocks = options.marginBlocks ?? MARGIN_BLOCKS;
-    this.workerYoungGenerationMb = options.workerYoungGenerationMb;
+    const young = options.workerYoungGenerationMb ?? DEFAULT_WORKER_YOUNG_MB;
+    this.workerYoungGenerationMb = young > 0 ? young : undefined;
     for (let k = 0; k < workers; k++) this.workers.push(this.start());
     this.share = workers / (workers + 1);
   }

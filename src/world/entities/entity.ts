@@ -5,6 +5,7 @@
 import type { Vec3 } from '../../core/vec3.js';
 import type { Inventory, ItemStack } from '../inventory.js';
 import type { DamageCause } from '../events.js';
+import type { ReachCubes } from './entity-index.js';
 
 export type EntityKind = 'player' | 'mob' | 'item' | 'projectile';
 
@@ -130,6 +131,8 @@ export interface Player extends LivingEntity {
    */
   travelX: number;
   travelZ: number;
+  /** The item grid's cubes the pickup rule last looked in for this player (entity-index.ts ReachCubes); a field for the same reason. */
+  pickupCubes: ReachCubes;
 }
 
 export interface MobEntity extends LivingEntity {

@@ -4,6 +4,7 @@ import type { Vec3 } from '../../core/vec3.js';
 import { Inventory } from '../inventory.js';
 import type { World } from '../world.js';
 import { idleControls, type Player } from './entity.js';
+import { ReachCubes } from './entity-index.js';
 
 /** Vanilla player walking speed in blocks per second. */
 export const PLAYER_WALK_SPEED = 4.317;
@@ -74,6 +75,7 @@ export function createPlayer(world: World, name: string, pos: Vec3, caps: Player
     activity: { jumped: false, attacked: false, dugBlock: false, damageTaken: 0 },
     travelX: NaN,
     travelZ: NaN,
+    pickupCubes: new ReachCubes(),
   };
 }
 

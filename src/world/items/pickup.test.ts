@@ -40,6 +40,30 @@ describe('item pickup', () => {
     expect(far.inventory.count('cobblestone')).toBe(0);
   });
 
+  it('a player standing still picks up what lands in reach later: in a cube no item was in, and in one whose items left', () => {
+    // The pickup rule keeps the item grid's cubes a player reaches while it stays among them
+    // (entity-index.ts ReachCubes): these cubes must be the grid's own, made before any item was in
+    // them and kept when their items leave.
+    const w = flatWorld();
+    const p = joinPlayer(w, 'alex', { x: 1.5, y: -60, z: 1.5 });
+    const still = { x: 0, y: 0, z: 0 };
+    w.run(5); // its cubes are taken now; no item was ever in them
+    const first = spawnItem(w, { x: 2.5, y: -60, z: 1.5 }, { name: 'dirt', count: 1 }, { pickupDelay: 0, vel: still });
+    w.run(2);
+    expect(first.removed).toBe(true);
+    // An item in the player's cube, out of reach (x 3.6: the reach ends at 2.925), then gone: the cube is empty again.
+    const away = spawnItem(w, { x: 3.6, y: -60, z: 1.5 }, { name: 'sand', count: 1 }, { pickupDelay: 0, vel: still });
+    w.run(3);
+    expect(away.removed).toBe(false);
+    w.removeEntity(away);
+    w.run(2);
+    const second = spawnItem(w, { x: 2.5, y: -60, z: 1.5 }, { name: 'dirt', count: 1 }, { pickupDelay: 0, vel: still });
+    w.run(2);
+    expect(second.removed).toBe(true);
+    expect(p.inventory.count('dirt')).toBe(2);
+    expect(p.pos).toEqual({ x: 1.5, y: -60, z: 1.5 });
+  });
+
   it('does not reach items beyond 1 block of the player box', () => {
     const w = flatWorld();
     const p = joinPlayer(w, 'alex', { x: 0.5, y: -60, z: 0.5 });

@@ -45,10 +45,11 @@ export function itemPickupSystem(): WorldSystem {
       // is the same before the items' turns as during them.
       for (const p of world.players.values()) {
         if (p.removed || p.dead) continue;
+        // Touching: the player's box grown by 1 horizontally and 0.5 vertically overlaps the item's
+        // box. The index tests it item by item, so the items of a cube out of reach cost no call.
         const reach = p.width / 2 + 1 + ITEM_WIDTH / 2;
-        const { x, y, z } = p.pos;
-        world.index.forEachItemAround(x - reach, x + reach, y - 0.5 - ITEM_WIDTH, y + p.height + 0.5, z - reach, z + reach, (item) => {
-          if (!touches(p, item) || !withinQueryRadius(p, item)) return;
+        world.index.forEachItemInReach(p.pos.x, p.pos.z, reach, p.pos.y - 0.5, p.pos.y + p.height + 0.5, p.pickupCubes, (item) => {
+          if (!withinQueryRadius(p, item)) return;
           let list = touchedBy.get(item);
           if (!list) touchedBy.set(item, (list = spare.pop() ?? []));
           list.push(p);
@@ -89,13 +90,6 @@ export function itemPickupSystem(): WorldSystem {
 function withinQueryRadius(p: Player, item: ItemEntity): boolean {
   const dx = p.pos.x - item.pos.x, dy = p.pos.y - item.pos.y, dz = p.pos.z - item.pos.z;
   return dx * dx + dy * dy + dz * dz <= TOUCH_QUERY_RADIUS * TOUCH_QUERY_RADIUS;
-}
-
-/** Whether the player's box grown by 1 horizontally and 0.5 vertically overlaps the item's box. */
-export function touches(p: Player, item: ItemEntity): boolean {
-  const reach = p.width / 2 + 1 + item.width / 2;
-  if (Math.abs(item.pos.x - p.pos.x) > reach || Math.abs(item.pos.z - p.pos.z) > reach) return false;
-  return item.pos.y + item.height >= p.pos.y - 0.5 && item.pos.y <= p.pos.y + p.height + 0.5;
 }
 
 /** Moves what fits into the player's inventory; returns true when the item entity is used up. */
