@@ -208,7 +208,9 @@ export class MinecraftBackend implements WorldBackend {
 
   async addAgent(spawn: AgentSpawn): Promise<void> {
     const ep = this.current();
-    await this.join(ep, parseAgentSpawn(spawn, ep.agents));
+    const parsed = parseAgentSpawn(spawn, ep.agents);
+    await this.join(ep, parsed);
+    await this.settlePositions(ep, [parsed.name]);
   }
 
   async removeAgent(name: AgentId): Promise<void> {
@@ -316,14 +318,6 @@ export class MinecraftBackend implements WorldBackend {
       const dest = slot === 'chest' ? 'torso' : (slot as 'hand' | 'off-hand' | 'head' | 'legs' | 'feet');
       await bot.equip(stack, slot === 'hand' && defaultSlot(item) !== 'hand' ? 'hand' : dest);
     }
-    // Others must have been told of the newcomer before anyone acts (each bot has its own connection).
-    for (const other of ep.agents.values()) {
-      if (distanceTo(other.bot, pos) > 48) continue;
-      await waitUntil(other.bot, ['entitySpawn', 'entityMoved'], () => {
-        const e = other.bot.players[spawn.name]?.entity;
-        return !!e && Math.hypot(e.position.x - pos.x, e.position.z - pos.z) < 2;
-      }, this.options.commandTimeoutMs, 'show the newcomer').catch(() => undefined);
-    }
     // Effects last: an effect event before the agent exists would be lost.
     for (const e of caps.effects) admin.effect(spawn.name, e.name, e.durationTicks ?? null, e.amplifier);
 
@@ -373,20 +367,51 @@ export class MinecraftBackend implements WorldBackend {
 
   /**
    * Some servers move a player once more after its login completes (flying-squid re-sends the
-   * login position), which can undo our teleport: check every agent and teleport again if needed.
+   * login position), which can undo our teleport: check each of `names` and teleport again if
+   * needed. Then make sure every agent near one of them has been told where it stands: each bot has
+   * its own connection, and a move back to the login position can reach the others after our
+   * teleport did, leaving a newcomer seen where it no longer is (and out of sight) until it moves.
    */
-  private async settlePositions(ep: Episode): Promise<void> {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const stray = [...ep.agents.values()].filter((a) => distanceTo(a.bot, this.frame.toServer(a.spawn.position)) > 1.5);
-      if (stray.length === 0) break;
-      for (const a of stray) ep.admin.command(cmd.teleportCommand(a.name, this.frame.toServer(a.spawn.position)));
+  private async settlePositions(ep: Episode, names: readonly string[] = [...ep.agents.keys()]): Promise<void> {
+    const moved = names.flatMap((n) => ep.agents.get(n) ?? []);
+    const home = (a: McAgent): Vec3 => this.frame.toServer(a.spawn.position);
+    const teleportBack = async (agents: McAgent[]): Promise<void> => {
+      for (const a of agents) ep.admin.command(cmd.teleportCommand(a.name, home(a)));
       await ep.admin.barrier();
-      for (const a of stray) await waitForPosition(a.bot, this.frame.toServer(a.spawn.position), this.options.commandTimeoutMs).catch(() => undefined);
+      for (const a of agents) await waitForPosition(a.bot, home(a), this.options.commandTimeoutMs).catch(() => undefined);
+    };
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const stray = moved.filter((a) => distanceTo(a.bot, home(a)) > 1.5);
+      if (stray.length === 0) break;
+      await teleportBack(stray);
     }
     // A teleported bot lands on its next physics tick; agents start standing, as in the sim.
-    for (const a of ep.agents.values()) await waitUntil(a.bot, ['physicsTick'], () => a.bot.entity.onGround, 1000, 'land').catch(() => undefined);
-    const still = [...ep.agents.values()].filter((a) => distanceTo(a.bot, this.frame.toServer(a.spawn.position)) > 1.5).map((a) => a.name);
+    for (const a of moved) await waitUntil(a.bot, ['physicsTick'], () => a.bot.entity.onGround, 1000, 'land').catch(() => undefined);
+    const still = moved.filter((a) => distanceTo(a.bot, home(a)) > 1.5).map((a) => a.name);
     if (still.length > 0) throw new GuildcraftError('environment', `the server did not keep ${still.join(', ')} at the spawn position`, 'check that the orchestrator is an operator and nothing else teleports players');
+    for (let attempt = 0; ; attempt++) {
+      const unseen: McAgent[] = [];
+      for (const a of moved) if (!(await this.seenWhereItStands(ep, a, attempt === 0 ? this.options.commandTimeoutMs / 4 : this.options.commandTimeoutMs / 2))) unseen.push(a);
+      if (unseen.length === 0) return;
+      if (attempt === 2) {
+        throw new GuildcraftError('environment', `the other agents were not told where ${unseen.map((a) => a.name).join(', ')} stands`, 'check that the server is not overloaded and sends player movement to players in range');
+      }
+      await teleportBack(unseen); // the server tells every player in range of a teleport
+    }
+  }
+
+  /** Waits until every agent within 48 blocks of `a` sees it within a block and a half of where it stands; false after `timeoutMs`. */
+  private async seenWhereItStands(ep: Episode, a: McAgent, timeoutMs: number): Promise<boolean> {
+    const at = a.bot.entity.position;
+    for (const other of ep.agents.values()) {
+      if (other === a || distanceTo(other.bot, at) > 48) continue;
+      const told = await waitUntil(other.bot, ['entitySpawn', 'entityMoved'], () => {
+        const e = other.bot.players[a.name]?.entity;
+        return !!e && Math.hypot(e.position.x - at.x, e.position.y - at.y, e.position.z - at.z) < 1.5;
+      }, timeoutMs, `show ${a.name} to ${other.name}`).then(() => true, () => false);
+      if (!told) return false;
+    }
+    return true;
   }
 
   /** Applies one action (untrusted input): a bad one becomes a failure in the agent's next observation. */

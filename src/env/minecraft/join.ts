@@ -50,7 +50,7 @@ export function joinBot(options: ResolvedMinecraftOptions, join: JoinOptions): P
     const onSpawn = (): void => {
       cleanup();
       if (join.withBody) configureMovements(bot);
-      resolve(bot);
+      void loginSettled(bot, options.loginSettleMs).then(() => resolve(bot));
     };
     function cleanup(): void {
       clearTimeout(timer);
@@ -63,6 +63,30 @@ export function joinBot(options: ResolvedMinecraftOptions, join: JoinOptions): P
     bot.once('kicked', onKicked);
     bot.once('end', onEnd);
     bot.once('spawn', onSpawn);
+  });
+}
+
+/**
+ * Resolves once the server has finished moving the newly spawned bot, or after `timeoutMs`.
+ * flying-squid ends a login by sending the player its login position once more, but only after the
+ * client's first look (or idle) packet, which a bot standing still may not send for a long time:
+ * a teleport made before then is undone later, at a moment that depends on load (a newcomer then
+ * stands, and is seen by the others, at its login point). So the bot turns by a hair, which makes
+ * mineflayer send a look packet at once, and waits for that last move. A server that sends no such
+ * move (vanilla) costs `timeoutMs`, once per connection: the pool keeps bots between episodes.
+ */
+function loginSettled(bot: Bot, timeoutMs: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      bot.off('forcedMove', done);
+      bot.off('end', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    bot.once('forcedMove', done);
+    bot.once('end', done);
+    void bot.look(bot.entity.yaw + 0.001, bot.entity.pitch, true).catch(() => undefined);
   });
 }
 

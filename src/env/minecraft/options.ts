@@ -24,6 +24,12 @@ export const minecraftBackendOptionsSchema = z.object({
   ticksPerStep: z.number().int().positive().default(20),
   /** Longest wait for one bot to join and spawn, in milliseconds. */
   joinTimeoutMs: z.number().int().positive().default(30_000),
+  /**
+   * Longest wait, after a new bot spawns, for the server's last move of its login (flying-squid
+   * sends the login position once more), in milliseconds; a server that sends none costs this once
+   * per new connection.
+   */
+  loginSettleMs: z.number().int().nonnegative().default(3_000),
   /** Longest wait for set-up commands to be acknowledged by the server, in milliseconds. */
   commandTimeoutMs: z.number().int().positive().default(10_000),
   /** Remove every non-player entity when an episode starts (`/kill @e[type=!player]`). */
