@@ -307,12 +307,25 @@ export function createWorldBench(o: WorldBenchOptions) {
         sections: world.blocks.allocatedSections,
         senseCachedSections: every > 0 ? ExposedBlocks.of(world).cachedSections : 0,
         blockEntities: world.blockEntities.size,
+        /** Occupied inventory slots per living agent: what a death drops. */
+        stacksPerAgent: stacksPerLivingAgent(agents),
       };
     },
   };
 }
 
 export type WorldBench = ReturnType<typeof createWorldBench>;
+
+function stacksPerLivingAgent(agents: readonly Agent[]): number {
+  let stacks = 0;
+  let alive = 0;
+  for (const a of agents) {
+    if (a.player.dead) continue;
+    alive++;
+    for (const slot of a.player.inventory.slots) if (slot) stacks++;
+  }
+  return alive > 0 ? round(stacks / alive, 2) : 0;
+}
 
 const round = (n: number, digits: number): number => Math.round(n * 10 ** digits) / 10 ** digits;
 const loadAverage = (): number => round(loadavg()[0]!, 2);
@@ -499,6 +512,13 @@ function agedAgainstFresh(aged: WorldBench, start: () => WorldBench, rounds: num
   }
 }
 
+/** Per key, how much `now` grew since `before` (keys that did not grow left out). */
+function countsSince(now: Readonly<Record<string, number>>, before: Readonly<Record<string, number>>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(now)) if (v > (before[k] ?? 0)) out[k] = v - (before[k] ?? 0);
+  return out;
+}
+
 /** Steps `seconds` simulated seconds flat out, printing a line per simulated minute and a summary. */
 function simulate(bench: WorldBench, agentCount: number, seconds: number, observeEvery: number, json: boolean, sideBySide?: { rounds: number; start: () => WorldBench }): void {
   const totalTicks = Math.round(seconds * TICKS_PER_SECOND);
@@ -508,6 +528,7 @@ function simulate(bench: WorldBench, agentCount: number, seconds: number, observ
   // clock moves with other processes' load, so a slowdown is judged by the CPU figure.
   let minuteCpu = process.cpuUsage();
   let minuteObs = bench.counts.observations;
+  let minuteCauses: Record<string, number> = { ...bench.causes };
   const start = minuteStart;
   let peakRssMB = 0;
   for (let t = 1; t <= totalTicks; t++) {
@@ -532,9 +553,11 @@ function simulate(bench: WorldBench, agentCount: number, seconds: number, observ
       dug: bench.counts.dug,
       placed: bench.counts.placed,
       deaths: bench.counts.deaths,
+      deathsThisMinute: countsSince(bench.causes, minuteCauses),
       dropped: { ...bench.counts.dropped },
       loadAvg: loadAverage(),
     };
+    minuteCauses = { ...bench.causes };
     if (ticks === TICKS_PER_MINUTE) minutes.push({ minute: line.minute, ticksPerSecond: line.ticksPerSecond, ticksPerCpuSecond: line.ticksPerCpuSecond, rssMB: mem.rssMB, heapMB: mem.heapMB });
     console.error(`world sim: ${JSON.stringify(line)}`);
     minuteStart = process.hrtime.bigint(); // after the gc, so collection time is not charged to the next minute
