@@ -68,12 +68,14 @@ export function joinBot(options: ResolvedMinecraftOptions, join: JoinOptions): P
 
 /**
  * Resolves once the server has finished moving the newly spawned bot, or after `timeoutMs`.
- * flying-squid ends a login by sending the player its login position once more, but only after the
- * client's first look (or idle) packet, which a bot standing still may not send for a long time:
- * a teleport made before then is undone later, at a moment that depends on load (a newcomer then
- * stands, and is seen by the others, at its login point). So the bot turns by a hair, which makes
- * mineflayer send a look packet at once, and waits for that last move. A server that sends no such
- * move (vanilla) costs `timeoutMs`, once per connection: the pool keeps bots between episodes.
+ * flying-squid ends a login only at the client's first look (or idle) packet, which a bot standing
+ * still may not send for a long time, and then sends the login position once more; it also takes
+ * each movement packet as it comes. A teleport made while that end was pending was, under load,
+ * sometimes undone: the server and every other agent had the newcomer back at its login point
+ * (3 busy loops on one core: about 1 run in 4 of the conformance join test; none in 30 with this).
+ * So the bot turns by a hair, which makes mineflayer send a look packet at once, and waits for
+ * that last move. A server that sends no such move (vanilla) costs `timeoutMs`, once per
+ * connection: the pool keeps bots between episodes.
  */
 function loginSettled(bot: Bot, timeoutMs: number): Promise<void> {
   return new Promise<void>((resolve) => {
