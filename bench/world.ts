@@ -612,10 +612,10 @@ function act(world: World, rng: Rng, a: Agent): void {
   if (a.phase === 'walk') {
     p.controls.forward = 1;
     p.controls.jump = p.collidedHorizontally || p.inWater; // climb steps, swim up
-    // Keep out of water, as the bench always has (figures stay comparable with earlier runs).
+    // Keep out of water, as the bench always has, and off drops that hurt.
     if (p.inWater) {
       if (world.tick % 20 === p.id % 20) p.yaw = p.collidedHorizontally ? rng.range(0, 360) : yawToward(p, a.home, rng);
-    } else if (waterAhead(world, p)) {
+    } else if (hazardAhead(world, p)) {
       p.yaw += 180;
     }
     if (world.tick < a.until || p.inWater) return; // swim on to dry ground before digging
@@ -666,8 +666,14 @@ function eat(world: World, p: Player): void {
   startUsing(world, p, FOOD);
 }
 
-/** Whether stepping forward would put the feet in water (looking down a drop of up to 4 blocks). */
-function waterAhead(world: World, p: Player): boolean {
+/**
+ * Whether stepping forward would put the feet in water, or over a drop of 4 blocks or more (the
+ * first that hurts), looking down at most that far. An agent turns back from both, as a path
+ * finder's agent would not walk off such a drop: the bench's agents walked into the shafts others
+ * had dug, and by the hour's last minute 670 of them a minute died of the fall, their inventories
+ * piling up on the ground (docs/world-performance.md, "The hour's workload").
+ */
+function hazardAhead(world: World, p: Player): boolean {
   const rad = (p.yaw * Math.PI) / 180;
   const fx = Math.floor(p.pos.x - Math.sin(rad));
   const fz = Math.floor(p.pos.z + Math.cos(rad));
@@ -678,7 +684,7 @@ function waterAhead(world: World, p: Player): boolean {
     if (fluid[state] === 1) return true;
     if (world.registry.solidByState[state] === 1) return false;
   }
-  return false;
+  return true; // nothing to stand on within 3 blocks below the feet
 }
 
 /** The yaw that faces `to`, give or take 45 degrees. */

@@ -39,6 +39,27 @@ describe('world bench workload', () => {
     expect(b.counts.deaths).toBe(deaths); // it did not die again on landing
   });
 
+  it('turns back from a drop that would hurt instead of walking off it', () => {
+    const b = bench();
+    const w = b.world;
+    const p = w.players.get('a5')!;
+    const cx = Math.floor(p.pos.x), cz = Math.floor(p.pos.z), y = Math.floor(p.pos.y);
+    // A trench 8 deep around the 3x3 island the agent stands on: every way off it is a fall.
+    for (let dx = -3; dx <= 3; dx++) {
+      for (let dz = -3; dz <= 3; dz++) {
+        if (Math.max(Math.abs(dx), Math.abs(dz)) < 2) continue;
+        for (let dy = 3; dy >= -8; dy--) w.setBlock({ x: cx + dx, y: y + dy, z: cz + dz }, 'air');
+      }
+    }
+    let farthest = 0;
+    for (let t = 0; t < 600; t++) {
+      b.step();
+      farthest = Math.max(farthest, Math.abs(p.pos.x - (cx + 0.5)), Math.abs(p.pos.z - (cz + 0.5)));
+    }
+    expect(p.dead).toBe(false);
+    expect(farthest).toBeLessThan(1.8); // never past the island's edge (1.5 from its centre, plus half a body)
+  });
+
   it('puts back most of the blocks it digs', () => {
     const b = bench();
     for (let t = 0; t < 2400; t++) b.step();
